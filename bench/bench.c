@@ -1,0 +1,2111 @@
+/*
+ * bench/bench.c - measures fastmem against the system libc.
+ *
+ * Build and run from the repository root:  make bench | make bench-quick |
+ * make bench SECTION=seed003.  Or by hand:
+ *     cc -O2 -I. -o bench/out/bench bench/bench.c -lm -ldl
+ *     bench/out/bench [--quick] [--section=a,b] [--out=DIR] [--libc=both|plain|norep]
+ *
+ * Method (one rule for every row):
+ *   - libc is called through a volatile function pointer, so the compiler
+ *     can neither inline nor fold it; fastmem is called as users call it:
+ *     static inline, its short path expanded at the call site.
+ *   - Every row times fastmem and libc (and any extra columns) interleaved:
+ *     A B B A A B ... for `reps` repetitions; each sample is a batch of
+ *     `iters` calls long enough that the clock (CLOCK_MONOTONIC) costs
+ *     nothing measurable.  We report the median of the samples (ns per
+ *     call) and the ratio libc / fastmem (> 1: fastmem is faster).
+ *   - Barriers: before each call the pointers and the size go through an
+ *     empty asm ("+r"), so the compiler cannot prove them loop invariant and
+ *     hoist or unswitch any part of the inline code; after each call an empty
+ *     asm with a "memory" clobber forces every store to happen and every load
+ *     to be repeated.  Both emit no instruction.  An opaque libc call is
+ *     already such a barrier for the compiler, so the same two barriers are
+ *     put around the libc calls too: neither side gets an advantage.
+ *   - Compare results are summed into a sink that is written to a volatile,
+ *     so no call can be dropped.  Calls run back to back (throughput).
+ *   - Hot rows repeat on the same buffers; the random and KSM rows walk a
+ *     pre-generated table of sizes / offsets so the branch predictor cannot
+ *     learn the sequence.
+ *
+ * Two libc baselines (--libc=both, the default with glibc on x86): the
+ * process measures the libc as it is configured, then runs itself again with
+ * GLIBC_TUNABLES switching off glibc's rep movsb / rep stosb, appending to the
+ * same CSV with libc_variant=libc-norep.  Each run has its own fastmem column
+ * measured side by side with its libc, and each ratio comes from one run.
+ *
+ * Output: tables on stdout, DIR/results.csv (one line per row and column),
+ * DIR/summary.txt, DIR/meta.txt and SVG plots written by this file (no
+ * gnuplot needed).  DIR defaults to bench/out.
+ */
+#define _GNU_SOURCE
+#include "fastmem.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __GLIBC__
+#include <gnu/libc-version.h>
+#endif
+
+#if defined(__x86_64__) || defined(__i386__)
+#define BENCH_X86 1
+#else
+#define BENCH_X86 0
+#endif
+
+#define NOINLINE __attribute__((noinline))
+#define UNUSED __attribute__((unused))
+/* An empty asm the compiler must assume reads and rewrites x. */
+#define OPAQUE(x) __asm__ volatile("" : "+r"(x))
+/* An empty asm the compiler must assume reads and writes all memory. */
+#define CLOBBER() __asm__ volatile("" ::: "memory")
+
+#define KiB ((size_t)1024)
+#define MiB (1024 * KiB)
+
+#define NOREP_TUNABLES                                                         \
+	"glibc.cpu.x86_rep_movsb_threshold=0x7fffffff:"                        \
+	"glibc.cpu.x86_rep_stosb_threshold=0x7fffffff"
+
+/* ------------------------------------------------------------------ */
+/* libc through volatile pointers                                      */
+
+typedef void *(*cpy_fn)(void *, const void *, size_t);
+typedef void *(*set_fn)(void *, int, size_t);
+typedef int (*cmp_fn)(const void *, const void *, size_t);
+
+static cpy_fn volatile libc_memcpy = memcpy;
+static cpy_fn volatile libc_memmove = memmove;
+static set_fn volatile libc_memset = memset;
+static cmp_fn volatile libc_memcmp = memcmp;
+/* memeq baseline: __memcmpeq when the libc exports it, else memcmp; the
+ * caller tests the result against 0 either way. */
+static cmp_fn volatile libc_memeq = memcmp;
+static const char *libc_memeq_name = "memcmp() == 0";
+
+static volatile long bench_sink;
+
+/* ------------------------------------------------------------------ */
+/* options                                                             */
+
+enum section { S_SEED000, S_SEED003, S_SEED004, S_SWEEP, S_RANDOM, S_LARGE, S_COUNT };
+static const char *const section_name[S_COUNT] = {
+	"seed000", "seed003", "seed004", "sweep", "random", "large",
+};
+
+enum libc_mode { LM_BOTH, LM_PLAIN, LM_NOREP };
+
+static struct {
+	int quick;
+	unsigned sections; /* bit per enum section */
+	const char *out;
+	int libc_mode;
+	int child;       /* second process of --libc=both */
+	int hugepages;   /* madvise(MADV_HUGEPAGE) on big buffers */
+	int have_limit;
+	unsigned limit;
+	const char *variant; /* libc_variant column */
+	double sample_ns;    /* target length of one timed batch */
+	int reps;            /* samples per column and row */
+} opt;
+
+static FILE *csv;
+
+/* ------------------------------------------------------------------ */
+/* small helpers                                                       */
+
+static double now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t rnd(void)
+{
+	/* xorshift64*: enough for shuffling sizes and offsets */
+	uint64_t x = rng_state;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	rng_state = x;
+	return x * 0x2545f4914f6cdd1dull;
+}
+
+static size_t rnd_below(size_t n) { return n ? (size_t)(rnd() % n) : 0; }
+
+static size_t rnd_range(size_t lo, size_t hi) { return lo + rnd_below(hi - lo + 1); }
+
+static void fill_random(unsigned char *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i + 8 <= n; i += 8) {
+		uint64_t v = rnd();
+		memcpy(p + i, &v, 8);
+	}
+	for (; i < n; i++)
+		p[i] = (unsigned char)rnd();
+}
+
+static void die(const char *what)
+{
+	fprintf(stderr, "bench: %s: %s\n", what, strerror(errno));
+	exit(2);
+}
+
+/* Buffers come from mmap, aligned to 2 MiB, and are touched before use so
+ * no row pays page faults. */
+struct buf {
+	unsigned char *p;
+	void *map;
+	size_t maplen;
+};
+
+static struct buf buf_get(size_t n)
+{
+	struct buf b;
+	size_t align = 2 * MiB;
+	uintptr_t a;
+	b.maplen = n + align;
+	b.map = mmap(NULL, b.maplen, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (b.map == MAP_FAILED)
+		die("mmap");
+	a = ((uintptr_t)b.map + align - 1) & ~(uintptr_t)(align - 1);
+	b.p = (unsigned char *)a;
+#ifdef MADV_HUGEPAGE
+	if (opt.hugepages && n >= align)
+		madvise(b.p, (n + align - 1) & ~(align - 1), MADV_HUGEPAGE);
+#endif
+	fill_random(b.p, n);
+	return b;
+}
+
+static void buf_put(struct buf *b)
+{
+	if (b->map)
+		munmap(b->map, b->maplen);
+	memset(b, 0, sizeof *b);
+}
+
+static void fmt_ns(char *o, size_t len, double v)
+{
+	if (isnan(v))
+		snprintf(o, len, "-");
+	else if (v < 10)
+		snprintf(o, len, "%.2f", v);
+	else if (v < 1000)
+		snprintf(o, len, "%.1f", v);
+	else
+		snprintf(o, len, "%.0f", v);
+}
+
+static const char *size_str(size_t n, char *o, size_t len)
+{
+	if (n >= MiB && n % MiB == 0)
+		snprintf(o, len, "%zuM", n / MiB);
+	else if (n >= KiB && n % KiB == 0)
+		snprintf(o, len, "%zuK", n / KiB);
+	else
+		snprintf(o, len, "%zu", n);
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
+/* the historical memmove variants of the seed 000 thread (written     */
+/* here from their descriptions; they serve only as columns)           */
+
+/* The old kernel's backward loop: one byte per iteration.  The counter
+ * goes through OPAQUE so no compiler turns the loop into a memmove call or
+ * vectorises it. */
+static NOINLINE void *hist_byte_bwd(void *dst, const void *src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+	while (n) {
+		n--;
+		OPAQUE(n);
+		d[n] = s[n];
+	}
+	return dst;
+}
+
+/* Backward copy, 4 x 8 bytes per iteration (all four loads before the four
+ * stores, so it is correct for dst above src), then 8-byte words, then
+ * bytes. */
+static NOINLINE void *hist_loop4x8_bwd(void *dst, const void *src, size_t n)
+{
+	unsigned char *d = dst;
+	const unsigned char *s = src;
+	uint64_t a, b, c, e;
+	while (n >= 32) {
+		n -= 32;
+		OPAQUE(n);
+		memcpy(&a, s + n + 24, 8);
+		memcpy(&b, s + n + 16, 8);
+		memcpy(&c, s + n + 8, 8);
+		memcpy(&e, s + n, 8);
+		memcpy(d + n + 24, &a, 8);
+		memcpy(d + n + 16, &b, 8);
+		memcpy(d + n + 8, &c, 8);
+		memcpy(d + n, &e, 8);
+	}
+	while (n >= 8) {
+		n -= 8;
+		OPAQUE(n);
+		memcpy(&a, s + n, 8);
+		memcpy(d + n, &a, 8);
+	}
+	while (n) {
+		n--;
+		OPAQUE(n);
+		d[n] = s[n];
+	}
+	return dst;
+}
+
+#if defined(__x86_64__)
+/* The 2010 proposal: direction flag set, rep movsq from the top down, then
+ * rep movsb for the n % 8 lowest bytes, direction flag cleared again. */
+static NOINLINE void *hist_movsq_bwd(void *dst, const void *src, size_t n)
+{
+	size_t words = n >> 3, rest = n & 7;
+	unsigned char *d = (unsigned char *)dst + n - 8;
+	const unsigned char *s = (const unsigned char *)src + n - 8;
+	__asm__ volatile("std\n\t"
+			 "rep movsq\n\t"
+			 "addq $7, %%rdi\n\t"
+			 "addq $7, %%rsi\n\t"
+			 "movq %3, %%rcx\n\t"
+			 "rep movsb\n\t"
+			 "cld"
+			 : "+D"(d), "+S"(s), "+c"(words)
+			 : "r"(rest)
+			 : "memory", "cc");
+	return dst;
+}
+
+/* Forward rep movsb: only used where a forward copy is a correct memmove. */
+static NOINLINE void *hist_rep_movsb(void *dst, const void *src, size_t n)
+{
+	void *d = dst;
+	__asm__ volatile("rep movsb" : "+D"(d), "+S"(src), "+c"(n) : : "memory");
+	return dst;
+}
+#define HAVE_STRING_OPS 1
+#else
+#define HAVE_STRING_OPS 0
+#endif
+
+/* ------------------------------------------------------------------ */
+/* timed loops                                                         */
+
+enum op { OP_MEMCPY, OP_MEMMOVE, OP_MEMSET, OP_MEMCMP, OP_MEMEQ, OP_COUNT };
+static const char *const op_name[OP_COUNT] = { "memcpy", "memmove", "memset", "memcmp", "memeq" };
+
+enum impl { IM_FM, IM_LIBC, IM_BYTE_BWD, IM_MOVSQ_BWD, IM_LOOP4X8_BWD, IM_REP_MOVSB, IM_COUNT };
+static const char *const impl_name[IM_COUNT] = {
+	"fastmem", "libc", "byte_bwd", "movsq_bwd", "loop4x8_bwd", "rep_movsb",
+};
+
+/* one call of a random / KSM table: pointers are base + offset */
+struct entry {
+	uint32_t src, dst, n;
+	int c;
+};
+
+struct job {
+	enum op op;
+	/* fixed rows */
+	unsigned char *d;
+	const unsigned char *s;
+	size_t n;
+	int c;
+	/* table rows (tab != NULL): iters is a multiple of tabn */
+	const struct entry *tab;
+	size_t tabn;
+	unsigned char *dbase;
+	const unsigned char *sbase;
+};
+
+#define FIXED_LOOP(CALL)                                                       \
+	for (i = 0; i < iters; i++) {                                          \
+		OPAQUE(d);                                                     \
+		OPAQUE(s);                                                     \
+		OPAQUE(n);                                                     \
+		CALL;                                                          \
+		CLOBBER();                                                     \
+	}
+
+#define TABLE_LOOP(CALL)                                                       \
+	for (i = 0; i < iters;) {                                              \
+		const struct entry *e = j->tab, *end = e + j->tabn;            \
+		for (; e != end; e++, i++) {                                   \
+			unsigned char *d = db + e->dst;                        \
+			const unsigned char *s = sb + e->src;                  \
+			size_t n = e->n;                                       \
+			int c = e->c;                                          \
+			(void)c;                                               \
+			OPAQUE(d);                                             \
+			OPAQUE(s);                                             \
+			OPAQUE(n);                                             \
+			CALL;                                                  \
+			CLOBBER();                                             \
+		}                                                              \
+	}
+
+static NOINLINE long run_fixed(const struct job *j, enum impl im, long iters)
+{
+	unsigned char *d = j->d;
+	const unsigned char *s = j->s;
+	size_t n = j->n;
+	int c = j->c;
+	long i, acc = 0;
+
+	switch (j->op * IM_COUNT + im) {
+	case OP_MEMCPY * IM_COUNT + IM_FM: FIXED_LOOP(fm_memcpy(d, s, n)); break;
+	case OP_MEMCPY * IM_COUNT + IM_LIBC: FIXED_LOOP(libc_memcpy(d, s, n)); break;
+	case OP_MEMCPY * IM_COUNT + IM_REP_MOVSB:
+	case OP_MEMMOVE * IM_COUNT + IM_REP_MOVSB:
+#if HAVE_STRING_OPS
+		FIXED_LOOP(hist_rep_movsb(d, s, n));
+#endif
+		break;
+	case OP_MEMMOVE * IM_COUNT + IM_FM: FIXED_LOOP(fm_memmove(d, s, n)); break;
+	case OP_MEMMOVE * IM_COUNT + IM_LIBC: FIXED_LOOP(libc_memmove(d, s, n)); break;
+	case OP_MEMMOVE * IM_COUNT + IM_BYTE_BWD: FIXED_LOOP(hist_byte_bwd(d, s, n)); break;
+	case OP_MEMMOVE * IM_COUNT + IM_LOOP4X8_BWD: FIXED_LOOP(hist_loop4x8_bwd(d, s, n)); break;
+	case OP_MEMMOVE * IM_COUNT + IM_MOVSQ_BWD:
+#if HAVE_STRING_OPS
+		FIXED_LOOP(hist_movsq_bwd(d, s, n));
+#endif
+		break;
+	case OP_MEMSET * IM_COUNT + IM_FM: FIXED_LOOP(fm_memset(d, c, n)); break;
+	case OP_MEMSET * IM_COUNT + IM_LIBC: FIXED_LOOP(libc_memset(d, c, n)); break;
+	case OP_MEMCMP * IM_COUNT + IM_FM: FIXED_LOOP(acc += fm_memcmp(d, s, n)); break;
+	case OP_MEMCMP * IM_COUNT + IM_LIBC: FIXED_LOOP(acc += libc_memcmp(d, s, n)); break;
+	case OP_MEMEQ * IM_COUNT + IM_FM: FIXED_LOOP(acc += fm_memeq(d, s, n)); break;
+	case OP_MEMEQ * IM_COUNT + IM_LIBC: FIXED_LOOP(acc += (libc_memeq(d, s, n) == 0)); break;
+	default: break;
+	}
+	return acc;
+}
+
+static NOINLINE long run_table(const struct job *j, enum impl im, long iters)
+{
+	unsigned char *db = j->dbase;
+	const unsigned char *sb = j->sbase;
+	long i, acc = 0;
+
+	switch (j->op * IM_COUNT + im) {
+	case OP_MEMCPY * IM_COUNT + IM_FM: TABLE_LOOP(fm_memcpy(d, s, n)); break;
+	case OP_MEMCPY * IM_COUNT + IM_LIBC: TABLE_LOOP(libc_memcpy(d, s, n)); break;
+	case OP_MEMMOVE * IM_COUNT + IM_FM: TABLE_LOOP(fm_memmove(d, s, n)); break;
+	case OP_MEMMOVE * IM_COUNT + IM_LIBC: TABLE_LOOP(libc_memmove(d, s, n)); break;
+	case OP_MEMSET * IM_COUNT + IM_FM: TABLE_LOOP(fm_memset(d, c, n)); break;
+	case OP_MEMSET * IM_COUNT + IM_LIBC: TABLE_LOOP(libc_memset(d, c, n)); break;
+	case OP_MEMCMP * IM_COUNT + IM_FM: TABLE_LOOP(acc += fm_memcmp(d, s, n)); break;
+	case OP_MEMCMP * IM_COUNT + IM_LIBC: TABLE_LOOP(acc += libc_memcmp(d, s, n)); break;
+	case OP_MEMEQ * IM_COUNT + IM_FM: TABLE_LOOP(acc += fm_memeq(d, s, n)); break;
+	case OP_MEMEQ * IM_COUNT + IM_LIBC: TABLE_LOOP(acc += (libc_memeq(d, s, n) == 0)); break;
+	default: break;
+	}
+	return acc;
+}
+
+/* Time one batch: ns for `iters` calls. */
+static double time_batch(const struct job *j, enum impl im, long iters)
+{
+	double t0, t1;
+	long acc;
+	t0 = now_ns();
+	acc = j->tab ? run_table(j, im, iters) : run_fixed(j, im, iters);
+	t1 = now_ns();
+	bench_sink += acc;
+	return t1 - t0;
+}
+
+#define MAX_REPS 64
+
+struct result {
+	int nim;
+	enum impl im[IM_COUNT];
+	double med[IM_COUNT]; /* ns per call */
+	double min[IM_COUNT];
+	long iters;
+	int reps;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	return n & 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Measure every column of a row.  The batch length is calibrated on the
+ * first column (fastmem); all columns then use the same number of calls.
+ * Order alternates A B B A ... so neither side always runs first. */
+static void measure(const struct job *j, const enum impl *ims, int nim, struct result *r)
+{
+	double samples[IM_COUNT][MAX_REPS];
+	long unit = j->tab ? (long)j->tabn : 1, iters = unit;
+	int k, rep;
+
+	r->nim = nim;
+	for (k = 0; k < nim; k++)
+		r->im[k] = ims[k];
+	for (;;) {
+		double t = time_batch(j, ims[0], iters);
+		if (t >= opt.sample_ns || iters >= (1L << 40))
+			break;
+		if (t < opt.sample_ns / 16)
+			iters *= 8;
+		else
+			iters = (long)((double)iters * opt.sample_ns * 1.1 / t) / unit * unit + unit;
+	}
+	/* warm up every other column once */
+	for (k = 1; k < nim; k++)
+		time_batch(j, ims[k], iters);
+	r->iters = iters;
+	r->reps = opt.reps;
+	for (rep = 0; rep < opt.reps; rep++) {
+		for (k = 0; k < nim; k++) {
+			int col = (rep & 1) ? nim - 1 - k : k;
+			samples[col][rep] = time_batch(j, ims[col], iters) / (double)iters;
+		}
+	}
+	for (k = 0; k < nim; k++) {
+		double m = samples[k][0];
+		for (rep = 1; rep < opt.reps; rep++)
+			if (samples[k][rep] < m)
+				m = samples[k][rep];
+		r->min[k] = m;
+		r->med[k] = median(samples[k], opt.reps);
+	}
+}
+
+static double res_med(const struct result *r, enum impl im)
+{
+	int k;
+	for (k = 0; k < r->nim; k++)
+		if (r->im[k] == im)
+			return r->med[k];
+	return NAN;
+}
+
+/* ------------------------------------------------------------------ */
+/* CSV                                                                 */
+
+#define CSV_HEADER                                                             \
+	"libc_variant,section,func,align,label,size,src_off,dst_off,dist,impl,"  \
+	"calls_per_sample,samples,median_ns,min_ns,bytes_per_ns,ratio_vs_fastmem"
+
+struct rowinfo {
+	const char *section, *func, *align, *label;
+	size_t size;
+	long src_off, dst_off, dist;
+};
+
+static void csv_result(const struct rowinfo *ri, const struct result *r)
+{
+	double fm = res_med(r, IM_FM);
+	int k;
+	if (!csv)
+		return;
+	for (k = 0; k < r->nim; k++) {
+		double m = r->med[k];
+		fprintf(csv, "%s,%s,%s,%s,%s,%zu,%ld,%ld,%ld,%s,%ld,%d,%.4f,%.4f,%.4f,%.4f\n",
+			opt.variant, ri->section, ri->func, ri->align, ri->label, ri->size,
+			ri->src_off, ri->dst_off, ri->dist, impl_name[r->im[k]], r->iters, r->reps, m,
+			r->min[k], m > 0 ? (double)ri->size / m : 0.0, fm > 0 ? m / fm : NAN);
+	}
+	fflush(csv);
+}
+
+/* ------------------------------------------------------------------ */
+/* section 1: seed 000, overlapping memmove with dst above src         */
+
+static const enum impl seed000_cols_all[] = { IM_FM, IM_LIBC, IM_BYTE_BWD, IM_LOOP4X8_BWD,
+#if HAVE_STRING_OPS
+	IM_MOVSQ_BWD,
+#endif
+};
+
+static void section_seed000(void)
+{
+	static const size_t lens[] = { 8, 32, 64, 256, 512, 1024 };
+	static const int offs[] = { 0, 3, 7 };
+	struct buf b = buf_get(16 * KiB);
+	/* the child run (second libc baseline) skips the historical columns */
+	int ncols = opt.child ? 2 : (int)(sizeof seed000_cols_all / sizeof seed000_cols_all[0]);
+	size_t li;
+	int si, di;
+
+	printf("\n== seed 000: memmove, dst above src and overlapping (ns per call) ==\n");
+	printf("dst - src is the smallest distance >= len/2 that gives the dst offset;\n"
+	       "for len 8 with equal offsets that is 8 (adjacent, not overlapping).\n");
+	printf("%5s %3s %3s %5s | %9s %9s %9s %9s %9s | %7s %7s\n", "len", "src", "dst", "dist",
+	       "fastmem", "libc", "byte-bwd", "4x8-bwd", "std-movsq", "libc/fm", "byte/fm");
+	for (li = 0; li < sizeof lens / sizeof lens[0]; li++)
+		for (si = 0; si < 3; si++)
+			for (di = 0; di < 3; di++) {
+				size_t n = lens[li], half = n / 2 ? n / 2 : 1, dist;
+				unsigned char *src = b.p + 4096 + offs[si];
+				struct job j = { 0 };
+				struct result r;
+				struct rowinfo ri = { "seed000", "memmove", "-", "", n, offs[si], 0, 0 };
+				char lab[48], c[5][16];
+				int k;
+				/* smallest dist >= half with (src + dist) % 8 == offs[di] */
+				dist = half + (size_t)((offs[di] - offs[si] - (long)half) & 7);
+				j.op = OP_MEMMOVE;
+				j.s = src;
+				j.d = src + dist;
+				j.n = n;
+				measure(&j, seed000_cols_all, ncols, &r);
+				snprintf(lab, sizeof lab, "len%zu_s%d_d%d", n, offs[si], offs[di]);
+				ri.label = lab;
+				ri.dst_off = offs[di];
+				ri.dist = (long)dist;
+				csv_result(&ri, &r);
+				fmt_ns(c[0], 16, res_med(&r, IM_FM));
+				fmt_ns(c[1], 16, res_med(&r, IM_LIBC));
+				fmt_ns(c[2], 16, res_med(&r, IM_BYTE_BWD));
+				fmt_ns(c[3], 16, res_med(&r, IM_LOOP4X8_BWD));
+				fmt_ns(c[4], 16, res_med(&r, IM_MOVSQ_BWD));
+				printf("%5zu %3d %3d %5zu |", n, offs[si], offs[di], dist);
+				for (k = 0; k < 5; k++)
+					printf(" %9s", c[k]);
+				printf(" | %7.2f %7.1f\n", res_med(&r, IM_LIBC) / res_med(&r, IM_FM),
+				       res_med(&r, IM_BYTE_BWD) / res_med(&r, IM_FM));
+			}
+	buf_put(&b);
+}
+
+/* ------------------------------------------------------------------ */
+/* section 2: seed 003, memmove by signed distance                     */
+
+static void section_seed003(void)
+{
+	static const size_t sizes[] = { 1024, 64 * KiB };
+	static const long dists[] = { -4096, -128, -64, -63, -32, -8, -1, 1, 8, 32, 63, 64, 128, 4096 };
+	const int ndist = (int)(sizeof dists / sizeof dists[0]);
+	struct buf b = buf_get(256 * KiB), other = buf_get(128 * KiB);
+	size_t si;
+	int di;
+
+	printf("\n== seed 003: memmove by distance dst - src (ns per call) ==\n");
+	printf("'disjoint' copies into another buffer (the reference for a move);\n"
+	       "rep-movsb is a plain forward rep movsb, shown where a forward copy is a correct move.\n");
+	printf("%6s %9s | %9s %9s %9s | %7s %9s %9s\n", "size", "dist", "fastmem", "libc", "rep-movsb",
+	       "libc/fm", "fm/disj", "libc/disj");
+	for (si = 0; si < 2; si++) {
+		size_t n = sizes[si];
+		double fm_disj = NAN, libc_disj = NAN;
+		for (di = -1; di < ndist; di++) {
+			unsigned char *src = b.p + 96 * KiB;
+			struct job j = { 0 };
+			struct result r;
+			enum impl cols[3] = { IM_FM, IM_LIBC, IM_REP_MOVSB };
+			int ncols = 2;
+			char lab[48], c[3][16], nb[32];
+			struct rowinfo ri = { "seed003", "memmove", "-", lab, n, 0, 0, 0 };
+			long dist = di < 0 ? 0 : dists[di];
+			j.op = OP_MEMMOVE;
+			j.s = src;
+			j.n = n;
+			if (di < 0) {
+				j.d = other.p + 2048; /* disjoint, no 4K aliasing */
+				snprintf(lab, sizeof lab, "disjoint");
+			} else {
+				j.d = src + dist;
+				snprintf(lab, sizeof lab, "dist%ld", dist);
+			}
+			ri.dst_off = (long)((uintptr_t)j.d & 4095);
+			ri.dist = dist;
+			if (HAVE_STRING_OPS && !opt.child && (di < 0 || dist < 0 || (size_t)dist >= n))
+				ncols = 3;
+			measure(&j, cols, ncols, &r);
+			csv_result(&ri, &r);
+			if (di < 0) {
+				fm_disj = res_med(&r, IM_FM);
+				libc_disj = res_med(&r, IM_LIBC);
+			}
+			fmt_ns(c[0], 16, res_med(&r, IM_FM));
+			fmt_ns(c[1], 16, res_med(&r, IM_LIBC));
+			fmt_ns(c[2], 16, res_med(&r, IM_REP_MOVSB));
+			printf("%6s %9s | %9s %9s %9s | %7.2f %9.2f %9.2f\n", size_str(n, nb, sizeof nb),
+			       di < 0 ? "disjoint" : lab + 4, c[0], c[1], c[2],
+			       res_med(&r, IM_LIBC) / res_med(&r, IM_FM), res_med(&r, IM_FM) / fm_disj,
+			       res_med(&r, IM_LIBC) / libc_disj);
+		}
+	}
+	buf_put(&other);
+	buf_put(&b);
+}
+
+/* ------------------------------------------------------------------ */
+/* section 3: seed 004, memcmp / memeq                                 */
+
+/* KSM-like mismatch positions (seed 004): 76% < 16, 83% < 32, 84% < 64;
+ * of the remaining 16% we make half differ later in the page and half
+ * equal (page merged). */
+static long ksm_mismatch(void)
+{
+	unsigned p = (unsigned)rnd_below(100);
+	if (p < 76)
+		return (long)rnd_below(16);
+	if (p < 83)
+		return (long)rnd_range(16, 31);
+	if (p < 84)
+		return (long)rnd_range(32, 63);
+	if (p < 92)
+		return (long)rnd_range(64, 4095);
+	return -1;
+}
+
+static void section_seed004(void)
+{
+	static const size_t sizes[] = { 8, 32, 256, 4096, 8192 };
+	const size_t npages = 512;
+	struct buf a = buf_get(16 * KiB), b = buf_get(16 * KiB);
+	struct buf pa = buf_get(npages * 4096), pb = buf_get(npages * 4096);
+	struct entry *tab = calloc(npages, sizeof *tab);
+	size_t *perm = calloc(npages, sizeof *perm);
+	size_t i;
+	int row, neq = 0;
+
+	if (!tab || !perm)
+		die("calloc");
+	printf("\n== seed 004: memcmp and memeq (ns per call; memeq's libc baseline is %s) ==\n",
+	       libc_memeq_name);
+	printf("%-12s | %9s %9s %7s | %9s %9s %7s\n", "case", "cmp fm", "cmp libc", "libc/fm",
+	       "eq fm", "eq libc", "libc/fm");
+	memcpy(b.p + 2048, a.p, 8192);
+	/* KSM-like page pairs, visited in a shuffled order */
+	memcpy(pb.p, pa.p, npages * 4096);
+	for (i = 0; i < npages; i++)
+		perm[i] = i;
+	for (i = npages - 1; i > 0; i--) {
+		size_t k = rnd_below(i + 1), t = perm[i];
+		perm[i] = perm[k];
+		perm[k] = t;
+	}
+	for (i = 0; i < npages; i++) {
+		long m = ksm_mismatch();
+		if (m >= 0)
+			pb.p[i * 4096 + (size_t)m] ^= (unsigned char)rnd_range(1, 255);
+		else
+			neq++;
+		tab[i].src = tab[i].dst = (uint32_t)(perm[i] * 4096);
+		tab[i].n = 4096;
+	}
+	for (row = 0; row < (int)(sizeof sizes / sizeof sizes[0]) + 1; row++) {
+		int ksm = row == (int)(sizeof sizes / sizeof sizes[0]);
+		double med[2][2];
+		char lab[48], c[4][16];
+		int op;
+		for (op = 0; op < 2; op++) {
+			struct job j = { 0 };
+			struct result r;
+			static const enum impl cols[] = { IM_FM, IM_LIBC };
+			struct rowinfo ri = { "seed004", op ? "memeq" : "memcmp", "-", lab, 0, 0, 2048, 0 };
+			j.op = op ? OP_MEMEQ : OP_MEMCMP;
+			if (ksm) {
+				j.tab = tab;
+				j.tabn = npages;
+				j.sbase = pa.p;
+				j.dbase = pb.p;
+				ri.size = 4096;
+				ri.dst_off = 0;
+				snprintf(lab, sizeof lab, "ksm");
+			} else {
+				j.s = a.p;
+				j.d = b.p + 2048;
+				j.n = sizes[row];
+				ri.size = sizes[row];
+				snprintf(lab, sizeof lab, "equal%zu", sizes[row]);
+			}
+			measure(&j, cols, 2, &r);
+			csv_result(&ri, &r);
+			med[op][0] = res_med(&r, IM_FM);
+			med[op][1] = res_med(&r, IM_LIBC);
+		}
+		fmt_ns(c[0], 16, med[0][0]);
+		fmt_ns(c[1], 16, med[0][1]);
+		fmt_ns(c[2], 16, med[1][0]);
+		fmt_ns(c[3], 16, med[1][1]);
+		if (ksm)
+			snprintf(lab, sizeof lab, "KSM 4K pages");
+		else
+			snprintf(lab, sizeof lab, "equal %zu", sizes[row]);
+		printf("%-12s | %9s %9s %7.2f | %9s %9s %7.2f\n", lab, c[0], c[1], med[0][1] / med[0][0],
+		       c[2], c[3], med[1][1] / med[1][0]);
+	}
+	printf("KSM run: %zu page pairs (%zu KiB each side) in shuffled order, %d equal; mismatch\n"
+	       "positions 76%% < 16, 83%% < 32, 84%% < 64, 8%% later in the page, 8%% equal.\n",
+	       npages, npages * 4, neq);
+	free(perm);
+	free(tab);
+	buf_put(&pb);
+	buf_put(&pa);
+	buf_put(&b);
+	buf_put(&a);
+}
+
+/* ------------------------------------------------------------------ */
+/* section 4: sweeps                                                   */
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return (x > y) - (x < y);
+}
+
+static size_t sweep_sizes(size_t *out)
+{
+	size_t k = 0, n;
+	int p;
+	if (opt.quick) {
+		for (n = 0; n <= 16; n++)
+			out[k++] = n;
+		for (n = 24; n <= 64; n += 8)
+			out[k++] = n;
+		out[k++] = 33;
+		out[k++] = 63;
+		for (p = 7; p <= 26; p++) {
+			out[k++] = (size_t)1 << p;
+			if (p % 3 == 0)
+				out[k++] = ((size_t)3 << (p - 1)) + 1;
+		}
+	} else {
+		for (n = 0; n <= 64; n++)
+			out[k++] = n;
+		for (p = 7; p <= 26; p++) {
+			out[k++] = ((size_t)3 << (p - 2)) + 1; /* odd, between the powers */
+			out[k++] = ((size_t)1 << p) - 1;
+			out[k++] = (size_t)1 << p;
+		}
+	}
+	qsort(out, k, sizeof *out, cmp_size);
+	return k;
+}
+
+struct sweep_align {
+	const char *name;
+	size_t soff, doff; /* d - s = 2048 + doff - soff: no 4K aliasing */
+};
+static const struct sweep_align sweep_aligns[2] = { { "aligned", 0, 0 }, { "misaligned", 3, 17 } };
+
+static void section_sweep(void)
+{
+	size_t sizes[256], nsizes = sweep_sizes(sizes), maxn = sizes[nsizes - 1], si;
+	struct buf S = buf_get(maxn + 8 * KiB), D = buf_get(maxn + 8 * KiB);
+	int op, a;
+
+	printf("\n== sweeps: ns per call and bytes per ns; aligned: src and dst 64-byte aligned,\n"
+	       "   misaligned: src %% 64 = 3, dst %% 64 = 17; dst - src = 2048 + 14 mod 4096 ==\n");
+	for (op = 0; op < OP_COUNT; op++) {
+		printf("\n-- %s --\n", op_name[op]);
+		printf("%9s | %8s %8s %6s %6s %7s | %8s %8s %6s %6s %7s\n", "size", "fm ns", "libc ns",
+		       "fm B/ns", "libc", "libc/fm", "fm ns", "libc ns", "fm B/ns", "libc", "libc/fm");
+		printf("%9s | %-40s | %-40s\n", "", "aligned", "misaligned");
+		for (si = 0; si < nsizes; si++) {
+			size_t n = sizes[si];
+			char nb[32];
+			printf("%9s |", size_str(n, nb, sizeof nb));
+			for (a = 0; a < 2; a++) {
+				const struct sweep_align *al = &sweep_aligns[a];
+				struct job j = { 0 };
+				struct result r;
+				static const enum impl cols[] = { IM_FM, IM_LIBC };
+				struct rowinfo ri = { "sweep", op_name[op], al->name, "", n, 0, 0, 0 };
+				char lab[32], c[2][16];
+				double fm, lc;
+				j.op = (enum op)op;
+				j.s = S.p + al->soff;
+				j.d = D.p + 2048 + al->doff;
+				j.n = n;
+				j.c = 0;
+				if (op == OP_MEMCMP || op == OP_MEMEQ)
+					memcpy(j.d, j.s, n);
+				measure(&j, cols, 2, &r);
+				snprintf(lab, sizeof lab, "%s_%zu", al->name, n);
+				ri.label = lab;
+				ri.src_off = (long)al->soff;
+				ri.dst_off = (long)(2048 + al->doff);
+				ri.dist = (long)(j.d - j.s);
+				csv_result(&ri, &r);
+				fm = res_med(&r, IM_FM);
+				lc = res_med(&r, IM_LIBC);
+				fmt_ns(c[0], 16, fm);
+				fmt_ns(c[1], 16, lc);
+				printf(" %8s %8s %6.2f %6.2f %7.2f %s", c[0], c[1], (double)n / fm,
+				       (double)n / lc, lc / fm, a ? "\n" : "|");
+			}
+			fflush(stdout);
+		}
+	}
+	buf_put(&D);
+	buf_put(&S);
+}
+
+/* ------------------------------------------------------------------ */
+/* section 5: random small sizes and offsets                           */
+
+#define RAND_TAB 4096
+
+/* Size distribution (most calls small, as at real call sites):
+ * 20% 0-8, 25% 9-32, 25% 33-64, 15% 65-128, 10% 129-512, 5% 513-4096. */
+static size_t rand_small_size(void)
+{
+	unsigned p = (unsigned)rnd_below(100);
+	if (p < 20)
+		return rnd_range(0, 8);
+	if (p < 45)
+		return rnd_range(9, 32);
+	if (p < 70)
+		return rnd_range(33, 64);
+	if (p < 85)
+		return rnd_range(65, 128);
+	if (p < 95)
+		return rnd_range(129, 512);
+	return rnd_range(513, 4096);
+}
+
+enum { SLOT = 8512, SLOT_COPY = 8448, NSLOT = 4 };
+
+static void section_random(void)
+{
+	static const size_t shift[NSLOT] = { 0, 7, 21, 38 };
+	struct buf S = buf_get(32 * KiB), D = buf_get(32 * KiB), M = buf_get(32 * KiB);
+	struct buf A = buf_get(NSLOT * SLOT), B = buf_get(NSLOT * SLOT);
+	struct entry *tab = calloc(RAND_TAB, sizeof *tab);
+	uint32_t *sizes = calloc(RAND_TAB, sizeof *sizes);
+	size_t m[NSLOT], i, small = 0, bytes = 0;
+	int op, j, neq = 0, nover = 0;
+
+	if (!tab || !sizes)
+		die("calloc");
+	/* one size sequence for every function */
+	for (i = 0; i < RAND_TAB; i++) {
+		sizes[i] = (uint32_t)rand_small_size();
+		small += sizes[i] < 128;
+		bytes += sizes[i];
+	}
+	for (j = 0; j < NSLOT; j++) {
+		m[j] = 4096 + rnd_below(64);
+		memcpy(B.p + j * SLOT + shift[j], A.p + j * SLOT, SLOT_COPY);
+		B.p[j * SLOT + shift[j] + m[j]] ^= (unsigned char)rnd_range(1, 255);
+	}
+	printf("\n== random sizes and offsets: %d-entry table per function (ns per call) ==\n", RAND_TAB);
+	printf("%-8s | %9s %9s %7s | %s\n", "func", "fastmem", "libc", "libc/fm", "table");
+	for (op = 0; op < OP_COUNT; op++) {
+		struct job jb = { 0 };
+		struct result r;
+		static const enum impl cols[] = { IM_FM, IM_LIBC };
+		struct rowinfo ri = { "random", op_name[op], "random", "random", 0, -1, -1, 0 };
+		char c[2][16], note[96];
+		neq = nover = 0;
+		for (i = 0; i < RAND_TAB; i++) {
+			struct entry *e = &tab[i];
+			size_t n = sizes[i];
+			e->n = (uint32_t)n;
+			e->c = (int)rnd_below(256);
+			switch (op) {
+			case OP_MEMCPY:
+			case OP_MEMSET:
+				e->src = (uint32_t)rnd_below(8192);
+				e->dst = (uint32_t)rnd_below(8192);
+				break;
+			case OP_MEMMOVE:
+				e->src = (uint32_t)(4096 + rnd_below(8192));
+				if (rnd() & 1)
+					e->dst = (uint32_t)((long)e->src + (long)rnd_below(2 * n + 1) - (long)n);
+				else
+					e->dst = (uint32_t)(4096 + rnd_below(8192));
+				nover += (e->dst > e->src ? e->dst - e->src : e->src - e->dst) < n;
+				break;
+			default: {
+				/* compares: a slot pair equal except at m[slot]; half the
+				 * entries end before it (equal), half see it at a uniform
+				 * position k < n */
+				size_t slot = rnd_below(NSLOT), o;
+				if (n && (rnd() & 1))
+					o = m[slot] - rnd_below(n);
+				else
+					o = m[slot] + 1 + rnd_below(64);
+				e->src = (uint32_t)(slot * SLOT + o);
+				e->dst = (uint32_t)(slot * SLOT + shift[slot] + o);
+				neq += memcmp(A.p + e->src, B.p + e->dst, n) == 0;
+				break;
+			}
+			}
+		}
+		jb.op = (enum op)op;
+		jb.tab = tab;
+		jb.tabn = RAND_TAB;
+		if (op == OP_MEMCMP || op == OP_MEMEQ) {
+			jb.sbase = A.p;
+			jb.dbase = B.p;
+			snprintf(note, sizeof note, "%d of %d equal", neq, RAND_TAB);
+		} else if (op == OP_MEMMOVE) {
+			jb.sbase = M.p;
+			jb.dbase = M.p;
+			snprintf(note, sizeof note, "%d of %d overlapping", nover, RAND_TAB);
+		} else {
+			jb.sbase = S.p;
+			jb.dbase = D.p;
+			note[0] = 0;
+		}
+		ri.size = bytes / RAND_TAB;
+		measure(&jb, cols, 2, &r);
+		csv_result(&ri, &r);
+		fmt_ns(c[0], 16, res_med(&r, IM_FM));
+		fmt_ns(c[1], 16, res_med(&r, IM_LIBC));
+		printf("%-8s | %9s %9s %7.2f | mean %zu B, %.0f%% < 128 B%s%s\n", op_name[op], c[0], c[1],
+		       res_med(&r, IM_LIBC) / res_med(&r, IM_FM), bytes / RAND_TAB,
+		       100.0 * (double)small / RAND_TAB, note[0] ? ", " : "", note);
+	}
+	printf("sizes: 20%% 0-8, 25%% 9-32, 25%% 33-64, 15%% 65-128, 10%% 129-512, 5%% 513-4096;\n"
+	       "offsets uniform (any alignment) in a 16-32 KiB hot window.\n");
+	free(sizes);
+	free(tab);
+	buf_put(&B);
+	buf_put(&A);
+	buf_put(&M);
+	buf_put(&D);
+	buf_put(&S);
+}
+
+/* ------------------------------------------------------------------ */
+/* section 6: large copies beyond the last-level cache                 */
+
+static void section_large(void)
+{
+	static const size_t full_sizes[] = { 64 * MiB, 128 * MiB };
+	size_t nsz = opt.quick ? 1 : 2, maxn = full_sizes[nsz - 1], si;
+	struct buf X = buf_get(maxn + 8 * KiB), Y = buf_get(maxn + 8 * KiB);
+
+	printf("\n== large, beyond the last-level cache: GB/s (= bytes per ns) ==\n");
+	printf("%-8s %6s %-10s | %8s %8s %7s\n", "func", "size", "case", "fastmem", "libc", "libc/fm");
+	for (si = 0; si < nsz; si++) {
+		static const struct {
+			enum op op;
+			const char *label;
+			long dist; /* memmove: dst - src within one buffer */
+		} rows[] = {
+			{ OP_MEMCPY, "disjoint", 0 }, { OP_MEMMOVE, "dist-64", -64 },
+			{ OP_MEMMOVE, "dist+64", 64 }, { OP_MEMSET, "-", 0 },
+			{ OP_MEMCMP, "equal", 0 },     { OP_MEMEQ, "equal", 0 },
+		};
+		size_t n = full_sizes[si], k;
+		for (k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+			struct job j = { 0 };
+			struct result r;
+			static const enum impl cols[] = { IM_FM, IM_LIBC };
+			char lab[48], nb[32];
+			struct rowinfo ri = { "large", op_name[rows[k].op], "aligned", lab, n, 0, 0, 0 };
+			j.op = rows[k].op;
+			j.n = n;
+			if (rows[k].op == OP_MEMMOVE) {
+				j.s = X.p + 4096;
+				j.d = X.p + 4096 + rows[k].dist;
+			} else {
+				j.s = X.p;
+				j.d = Y.p + 2048;
+				if (j.op == OP_MEMCMP || j.op == OP_MEMEQ)
+					memcpy(j.d, j.s, n);
+			}
+			snprintf(lab, sizeof lab, "%s", rows[k].label);
+			ri.src_off = (long)((uintptr_t)j.s & 4095);
+			ri.dst_off = (long)((uintptr_t)j.d & 4095);
+			ri.dist = (long)(j.d - j.s);
+			measure(&j, cols, 2, &r);
+			csv_result(&ri, &r);
+			printf("%-8s %6s %-10s | %8.2f %8.2f %7.2f\n", op_name[rows[k].op],
+			       size_str(n, nb, sizeof nb), lab, (double)n / res_med(&r, IM_FM),
+			       (double)n / res_med(&r, IM_LIBC), res_med(&r, IM_LIBC) / res_med(&r, IM_FM));
+			fflush(stdout);
+		}
+	}
+	buf_put(&Y);
+	buf_put(&X);
+}
+
+/* ------------------------------------------------------------------ */
+/* reading the CSV back (both runs) for the summary and the plots      */
+
+struct crow {
+	char variant[24], section[16], func[12], align[16], label[48], impl[16];
+	double size, med, bpns, ratio;
+	long dist;
+};
+
+static struct crow *rows;
+static size_t nrows;
+static char variants[4][24];
+static int nvariants;
+
+static void copy_field(char *dst, size_t cap, const char *src)
+{
+	snprintf(dst, cap, "%s", src ? src : "");
+}
+
+static void read_csv(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+	size_t cap = 0;
+	if (!f)
+		return;
+	while (fgets(line, sizeof line, f)) {
+		char *fld[16], *p = line, *q;
+		int nf = 0, v;
+		struct crow *r;
+		line[strcspn(line, "\r\n")] = 0;
+		while (nf < 16 && p) {
+			fld[nf++] = p;
+			q = strchr(p, ',');
+			if (q)
+				*q++ = 0;
+			p = q;
+		}
+		if (nf < 16 || strcmp(fld[0], "libc_variant") == 0)
+			continue;
+		if (nrows == cap) {
+			cap = cap ? cap * 2 : 1024;
+			rows = realloc(rows, cap * sizeof *rows);
+			if (!rows)
+				die("realloc");
+		}
+		r = &rows[nrows++];
+		copy_field(r->variant, sizeof r->variant, fld[0]);
+		copy_field(r->section, sizeof r->section, fld[1]);
+		copy_field(r->func, sizeof r->func, fld[2]);
+		copy_field(r->align, sizeof r->align, fld[3]);
+		copy_field(r->label, sizeof r->label, fld[4]);
+		r->size = strtod(fld[5], NULL);
+		r->dist = strtol(fld[8], NULL, 10);
+		copy_field(r->impl, sizeof r->impl, fld[9]);
+		r->med = strtod(fld[12], NULL);
+		r->bpns = strtod(fld[14], NULL);
+		r->ratio = strtod(fld[15], NULL);
+		for (v = 0; v < nvariants; v++)
+			if (strcmp(variants[v], r->variant) == 0)
+				break;
+		if (v == nvariants && nvariants < 4)
+			copy_field(variants[nvariants++], sizeof variants[0], r->variant);
+	}
+	fclose(f);
+}
+
+/* first row matching every non-NULL key */
+static const struct crow *find_row(const char *variant, const char *section, const char *func,
+				   const char *align, const char *label, const char *impl, double size)
+{
+	size_t i;
+	for (i = 0; i < nrows; i++) {
+		const struct crow *r = &rows[i];
+		if ((!variant || !strcmp(r->variant, variant)) && (!section || !strcmp(r->section, section)) &&
+		    (!func || !strcmp(r->func, func)) && (!align || !strcmp(r->align, align)) &&
+		    (!label || !strcmp(r->label, label)) && (!impl || !strcmp(r->impl, impl)) &&
+		    (size < 0 || r->size == size))
+			return r;
+	}
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* SVG plots                                                           */
+
+static const char *const palette[] = {
+	"#1f77b4", "#d62728", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+	"#17becf", "#bcbd22",
+};
+
+struct plot {
+	FILE *f;
+	double W, H, L, R, T, B; /* canvas and margins */
+	double x0, x1, y0, y1;
+	int logx, logy;
+};
+
+static double plot_x(const struct plot *p, double x)
+{
+	double t = p->logx ? (log(x) - log(p->x0)) / (log(p->x1) - log(p->x0))
+			   : (x - p->x0) / (p->x1 - p->x0);
+	return p->L + t * (p->W - p->L - p->R);
+}
+
+static double plot_y(const struct plot *p, double y)
+{
+	double t;
+	if (p->logy)
+		t = (log(y) - log(p->y0)) / (log(p->y1) - log(p->y0));
+	else
+		t = (y - p->y0) / (p->y1 - p->y0);
+	if (t < 0)
+		t = 0;
+	if (t > 1)
+		t = 1;
+	return p->H - p->B - t * (p->H - p->T - p->B);
+}
+
+static void xml_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '<')
+			fputs("&lt;", f);
+		else if (*s == '>')
+			fputs("&gt;", f);
+		else if (*s == '&')
+			fputs("&amp;", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+static int plot_open(struct plot *p, const char *name, const char *title, double W, double H)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", opt.out, name);
+	memset(p, 0, sizeof *p);
+	p->f = fopen(path, "w");
+	if (!p->f) {
+		fprintf(stderr, "bench: cannot write %s\n", path);
+		return 0;
+	}
+	p->W = W;
+	p->H = H;
+	p->L = 70;
+	p->R = 190;
+	p->T = 40;
+	p->B = 60;
+	fprintf(p->f,
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+		"viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
+		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+		"<text x=\"%.0f\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">",
+		W, H, W, H, (W - p->R + p->L) / 2);
+	xml_text(p->f, title);
+	fprintf(p->f, "</text>\n");
+	return 1;
+}
+
+static void plot_close(struct plot *p)
+{
+	fprintf(p->f, "</svg>\n");
+	fclose(p->f);
+}
+
+static double nice_step(double range)
+{
+	double raw = range / 6, mag = pow(10, floor(log10(raw))), m = raw / mag;
+	return (m < 1.5 ? 1 : m < 3 ? 2 : m < 7 ? 5 : 10) * mag;
+}
+
+/* y range from data; linear axes start at 0 */
+static void plot_yrange(struct plot *p, double lo, double hi, int logy)
+{
+	p->logy = logy;
+	if (!(hi > 0))
+		hi = 1;
+	if (logy) {
+		if (!(lo > 0))
+			lo = hi / 10;
+		p->y0 = pow(10, floor(log10(lo)));
+		p->y1 = pow(10, ceil(log10(hi)));
+		if (p->y1 <= p->y0)
+			p->y1 = p->y0 * 10;
+	} else {
+		double st = nice_step(hi * 1.05);
+		p->y0 = 0;
+		p->y1 = ceil(hi * 1.05 / st) * st;
+	}
+}
+
+static void plot_yaxis(struct plot *p, const char *ylabel)
+{
+	double xl = p->L, xr = p->W - p->R;
+	FILE *f = p->f;
+	if (p->logy) {
+		int d, k, dec = (int)lround(log10(p->y1 / p->y0));
+		static const double ms[] = { 1, 2, 5 };
+		for (d = (int)floor(log10(p->y0)); d <= (int)ceil(log10(p->y1)); d++)
+			for (k = 0; k < (dec <= 3 ? 3 : 1); k++) {
+				double v = ms[k] * pow(10, d), y;
+				if (v < p->y0 * 0.999 || v > p->y1 * 1.001)
+					continue;
+				y = plot_y(p, v);
+				fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", xl,
+					y, xr, y, k ? "#eeeeee" : "#cccccc");
+				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", xl - 6, y + 4,
+					v);
+			}
+	} else {
+		double st = nice_step(p->y1 - p->y0), v;
+		for (v = p->y0; v <= p->y1 + st * 0.01; v += st) {
+			double y = plot_y(p, v);
+			fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n", xl,
+				y, xr, y);
+			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", xl - 6, y + 4,
+				fabs(v) < st * 1e-6 ? 0.0 : v);
+		}
+	}
+	fprintf(f, "<text transform=\"translate(16,%.1f) rotate(-90)\" text-anchor=\"middle\">",
+		(p->T + p->H - p->B) / 2);
+	xml_text(f, ylabel);
+	fprintf(f, "</text>\n");
+}
+
+static void plot_frame(struct plot *p)
+{
+	fprintf(p->f,
+		"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+		"stroke=\"#444444\"/>\n",
+		p->L, p->T, p->W - p->L - p->R, p->H - p->T - p->B);
+}
+
+static void plot_legend(struct plot *p, int i, const char *name, const char *color, int dashed, int bar)
+{
+	double x = p->W - p->R + 12, y = p->T + 8 + 18 * i;
+	if (bar)
+		fprintf(p->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"22\" height=\"10\" fill=\"%s\"/>\n", x, y - 5,
+			color);
+	else
+		fprintf(p->f,
+			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			"stroke-width=\"2.5\"%s/>\n",
+			x, y, x + 22, y, color, dashed ? " stroke-dasharray=\"6,3\"" : "");
+	fprintf(p->f, "<text x=\"%.1f\" y=\"%.1f\">", x + 28, y + 4);
+	xml_text(p->f, name);
+	fprintf(p->f, "</text>\n");
+}
+
+struct series {
+	char name[48];
+	const char *color;
+	int dashed;
+	int n;
+	double x[512], y[512];
+};
+
+/* Line chart over sizes: log2 x axis. */
+static void line_chart(const char *file, const char *title, const char *ylabel, struct series *s, int ns,
+		       int logy, double refline)
+{
+	struct plot p;
+	double xmin = INFINITY, xmax = 0, ymin = INFINITY, ymax = 0, v;
+	int i, k, e0, e1, step;
+	for (i = 0; i < ns; i++)
+		for (k = 0; k < s[i].n; k++) {
+			if (s[i].x[k] < xmin)
+				xmin = s[i].x[k];
+			if (s[i].x[k] > xmax)
+				xmax = s[i].x[k];
+			if (s[i].y[k] < ymin)
+				ymin = s[i].y[k];
+			if (s[i].y[k] > ymax)
+				ymax = s[i].y[k];
+		}
+	if (!(xmax > 0) || !plot_open(&p, file, title, 980, 520))
+		return;
+	e0 = (int)floor(log2(xmin));
+	e1 = (int)ceil(log2(xmax));
+	if (e1 <= e0)
+		e1 = e0 + 1;
+	p.logx = 1;
+	p.x0 = ldexp(1, e0);
+	p.x1 = ldexp(1, e1);
+	if (!isnan(refline)) {
+		if (refline < ymin)
+			ymin = refline;
+		if (refline > ymax)
+			ymax = refline;
+	}
+	plot_yrange(&p, ymin, ymax, logy);
+	plot_yaxis(&p, ylabel);
+	step = (e1 - e0 + 13) / 14;
+	for (k = e0; k <= e1; k += step) {
+		double x = plot_x(&p, ldexp(1, k));
+		char nb[32];
+		fprintf(p.f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#eeeeee\"/>\n", x, p.T,
+			x, p.H - p.B);
+		fprintf(p.f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", x, p.H - p.B + 18,
+			size_str((size_t)1 << k, nb, sizeof nb));
+	}
+	fprintf(p.f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">size (bytes, log scale)</text>\n",
+		(p.L + p.W - p.R) / 2, p.H - 16);
+	if (!isnan(refline)) {
+		v = plot_y(&p, refline);
+		fprintf(p.f,
+			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000000\" "
+			"stroke-dasharray=\"2,2\"/>\n",
+			p.L, v, p.W - p.R, v);
+	}
+	for (i = 0; i < ns; i++) {
+		if (!s[i].n)
+			continue;
+		fprintf(p.f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\"%s points=\"", s[i].color,
+			s[i].dashed ? " stroke-dasharray=\"6,3\"" : "");
+		for (k = 0; k < s[i].n; k++)
+			fprintf(p.f, "%.1f,%.1f ", plot_x(&p, s[i].x[k]), plot_y(&p, s[i].y[k]));
+		fprintf(p.f, "\"/>\n");
+		plot_legend(&p, i, s[i].name, s[i].color, s[i].dashed, 0);
+	}
+	plot_frame(&p);
+	plot_close(&p);
+}
+
+/* Grouped bar chart: val[g * nser + s], NAN = no bar. */
+static void bar_chart(const char *file, const char *title, const char *ylabel, char (*groups)[32], int ng,
+		      char (*sers)[32], int nser, const double *val, int logy)
+{
+	struct plot p;
+	double lo = INFINITY, hi = 0, gw, bw, W, B;
+	int g, s, rot = 0, maxlen = 0;
+	for (g = 0; g < ng * nser; g++)
+		if (!isnan(val[g]) && val[g] > 0) {
+			if (val[g] < lo)
+				lo = val[g];
+			if (val[g] > hi)
+				hi = val[g];
+		}
+	for (g = 0; g < ng; g++)
+		if ((int)strlen(groups[g]) > maxlen)
+			maxlen = (int)strlen(groups[g]);
+	W = 260 + ng * (nser * 12 + 14);
+	if (W < 760)
+		W = 760;
+	gw = (W - 260) / ng; /* plot_open's left + right margins */
+	rot = maxlen * 7 > gw - 4;
+	B = rot ? 30 + maxlen * 6 : 60;
+	if (!(hi > 0) || !plot_open(&p, file, title, W, 420 + B))
+		return;
+	p.B = B;
+	plot_yrange(&p, lo, hi, logy);
+	plot_yaxis(&p, ylabel);
+	bw = gw * 0.8 / nser;
+	for (g = 0; g < ng; g++) {
+		double gx = p.L + g * gw;
+		for (s = 0; s < nser; s++) {
+			double v = val[g * nser + s], x = gx + gw * 0.1 + s * bw, y, base;
+			if (isnan(v) || !(v > 0))
+				continue;
+			y = plot_y(&p, v);
+			base = plot_y(&p, p.y0);
+			fprintf(p.f,
+				"<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">"
+				"<title>%s %s: %.4g</title></rect>\n",
+				x, y, bw * 0.92, base - y, palette[s % 10], groups[g], sers[s], v);
+		}
+		if (rot)
+			fprintf(p.f,
+				"<text transform=\"translate(%.1f,%.1f) rotate(-40)\" text-anchor=\"end\">%s</text>\n",
+				gx + gw / 2, p.H - p.B + 14, groups[g]);
+		else
+			fprintf(p.f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", gx + gw / 2,
+				p.H - p.B + 18, groups[g]);
+	}
+	for (s = 0; s < nser; s++)
+		plot_legend(&p, s, sers[s], palette[s % 10], 0, 1);
+	plot_frame(&p);
+	plot_close(&p);
+}
+
+static int variant_index(const char *v)
+{
+	int i;
+	for (i = 0; i < nvariants; i++)
+		if (!strcmp(variants[i], v))
+			return i;
+	return -1;
+}
+
+/* geometric mean of median_ns over the matching rows (NAN if none) */
+static double geo_med(const char *variant, const char *section, const char *func, const char *impl,
+		      double size, const char *label)
+{
+	double s = 0;
+	int n = 0;
+	size_t i;
+	for (i = 0; i < nrows; i++) {
+		const struct crow *r = &rows[i];
+		if (strcmp(r->variant, variant) || strcmp(r->section, section) || strcmp(r->impl, impl) ||
+		    (func && strcmp(r->func, func)) || (size >= 0 && r->size != size) ||
+		    (label && strcmp(r->label, label)) || !(r->med > 0))
+			continue;
+		s += log(r->med);
+		n++;
+	}
+	return n ? exp(s / n) : NAN;
+}
+
+static void plot_sweeps(void)
+{
+	struct series *s = calloc(12, sizeof *s);
+	int op, a, v, ns;
+	size_t i;
+	char file[64], title[128];
+	if (!s)
+		die("calloc");
+	for (a = 0; a < 2; a++) {
+		const char *al = sweep_aligns[a].name;
+		for (op = 0; op < OP_COUNT; op++) {
+			memset(s, 0, 12 * sizeof *s);
+			snprintf(s[0].name, sizeof s[0].name, "fastmem");
+			s[0].color = palette[0];
+			for (v = 0; v < nvariants; v++) {
+				snprintf(s[1 + v].name, sizeof s[1 + v].name, "%.23s", variants[v]);
+				s[1 + v].color = palette[1 + v];
+				s[1 + v].dashed = v > 0;
+			}
+			ns = 1 + nvariants;
+			for (i = 0; i < nrows; i++) {
+				const struct crow *r = &rows[i];
+				struct series *t;
+				if (strcmp(r->section, "sweep") || strcmp(r->func, op_name[op]) || strcmp(r->align, al) ||
+				    !(r->size > 0) || !(r->bpns > 0))
+					continue;
+				if (!strcmp(r->impl, "fastmem") && variant_index(r->variant) == 0)
+					t = &s[0];
+				else if (!strcmp(r->impl, "libc"))
+					t = &s[1 + variant_index(r->variant)];
+				else
+					continue;
+				if (t->n < 512) {
+					t->x[t->n] = r->size;
+					t->y[t->n++] = r->bpns;
+				}
+			}
+			if (!s[0].n)
+				continue;
+			snprintf(file, sizeof file, "sweep_%s_%s.svg", op_name[op], al);
+			snprintf(title, sizeof title, "%s, %s: bytes per ns (higher is better)", op_name[op], al);
+			line_chart(file, title, "bytes per ns", s, ns, 0, NAN);
+		}
+		/* ratio of every function in one chart */
+		memset(s, 0, 12 * sizeof *s);
+		ns = 0;
+		for (op = 0; op < OP_COUNT; op++)
+			for (v = 0; v < nvariants && v < 2; v++) {
+				struct series *t = &s[ns++];
+				snprintf(t->name, sizeof t->name, "%s %s", op_name[op], v ? "(norep)" : "");
+				t->color = palette[op == 0 ? 0 : op == 1 ? 3 : op == 2 ? 1 : op == 3 ? 4 : 2];
+				t->dashed = v > 0;
+				for (i = 0; i < nrows; i++) {
+					const struct crow *r = &rows[i];
+					if (strcmp(r->section, "sweep") || strcmp(r->func, op_name[op]) ||
+					    strcmp(r->align, al) || strcmp(r->impl, "libc") ||
+					    strcmp(r->variant, variants[v]) || !(r->size > 0) || !(r->ratio > 0))
+						continue;
+					if (t->n < 512) {
+						t->x[t->n] = r->size;
+						t->y[t->n++] = r->ratio;
+					}
+				}
+			}
+		snprintf(file, sizeof file, "sweep_ratio_%s.svg", al);
+		snprintf(title, sizeof title, "libc time / fastmem time, %s (above 1: fastmem faster)", al);
+		line_chart(file, title, "ratio libc / fastmem (log)", s, ns, 1, 1.0);
+	}
+	free(s);
+}
+
+#define MAXG 64
+#define MAXS 8
+
+static void plot_tables(void)
+{
+	static char groups[MAXG][32], sers[MAXS][32];
+	static double val[MAXG * MAXS];
+	int g, ns, v, k, si;
+	size_t i;
+	const char *v0 = variants[0], *v1 = nvariants > 1 ? variants[1] : NULL;
+
+	/* seed 000: per length, geometric mean over the nine offset pairs */
+	{
+		static const size_t lens[] = { 8, 32, 64, 256, 512, 1024 };
+		static const char *const hist[] = { "loop4x8_bwd", "movsq_bwd", "byte_bwd" };
+		ns = 0;
+		snprintf(sers[ns++], 32, "fastmem");
+		snprintf(sers[ns++], 32, "%.23s", v0);
+		if (v1)
+			snprintf(sers[ns++], 32, "%.23s", v1);
+		for (k = 0; k < 3; k++)
+			snprintf(sers[ns++], 32, "%s", hist[k]);
+		for (g = 0; g < 6; g++) {
+			double sz = (double)lens[g];
+			snprintf(groups[g], 32, "%zu B", lens[g]);
+			k = 0;
+			val[g * ns + k++] = geo_med(v0, "seed000", NULL, "fastmem", sz, NULL);
+			val[g * ns + k++] = geo_med(v0, "seed000", NULL, "libc", sz, NULL);
+			if (v1)
+				val[g * ns + k++] = geo_med(v1, "seed000", NULL, "libc", sz, NULL);
+			for (si = 0; si < 3; si++)
+				val[g * ns + k++] = geo_med(v0, "seed000", NULL, hist[si], sz, NULL);
+		}
+		if (find_row(NULL, "seed000", NULL, NULL, NULL, NULL, -1))
+			bar_chart("seed000.svg",
+				  "seed 000: overlapping memmove, dst above src (ns per call, geo. mean of 9 offsets)",
+				  "ns per call (log)", groups, 6, sers, ns, val, 1);
+	}
+	/* seed 003: one chart per size, groups by distance */
+	for (k = 0; k < 2; k++) {
+		double sz = k ? 65536 : 1024;
+		char file[32];
+		ns = 0;
+		snprintf(sers[ns++], 32, "fastmem");
+		snprintf(sers[ns++], 32, "%.23s", v0);
+		if (v1)
+			snprintf(sers[ns++], 32, "%.23s", v1);
+		snprintf(sers[ns++], 32, "rep movsb (fwd)");
+		g = 0;
+		for (i = 0; i < nrows && g < MAXG; i++) {
+			const struct crow *r = &rows[i];
+			if (strcmp(r->section, "seed003") || r->size != sz || strcmp(r->variant, v0) ||
+			    strcmp(r->impl, "fastmem"))
+				continue;
+			snprintf(groups[g], 32, "%.31s", strncmp(r->label, "dist", 4) ? r->label : r->label + 4);
+			si = 0;
+			val[g * ns + si++] = r->med;
+			val[g * ns + si++] = geo_med(v0, "seed003", NULL, "libc", sz, r->label);
+			if (v1)
+				val[g * ns + si++] = geo_med(v1, "seed003", NULL, "libc", sz, r->label);
+			val[g * ns + si++] = geo_med(v0, "seed003", NULL, "rep_movsb", sz, r->label);
+			g++;
+		}
+		snprintf(file, sizeof file, "seed003_%s.svg", k ? "64K" : "1K");
+		if (g)
+			bar_chart(file,
+				  k ? "seed 003: 64 KiB memmove by distance dst - src (ns per call)"
+				    : "seed 003: 1 KiB memmove by distance dst - src (ns per call)",
+				  "ns per call", groups, g, sers, ns, val, 0);
+	}
+	/* seed 004 */
+	ns = 0;
+	snprintf(sers[ns++], 32, "memcmp fastmem");
+	snprintf(sers[ns++], 32, "memcmp %s", v0);
+	snprintf(sers[ns++], 32, "memeq fastmem");
+	snprintf(sers[ns++], 32, "memeq %s", v0);
+	g = 0;
+	for (i = 0; i < nrows && g < MAXG; i++) {
+		const struct crow *r = &rows[i];
+		if (strcmp(r->section, "seed004") || strcmp(r->variant, v0) || strcmp(r->impl, "fastmem") ||
+		    strcmp(r->func, "memcmp"))
+			continue;
+		snprintf(groups[g], 32, "%s", strcmp(r->label, "ksm") ? r->label + 5 : "KSM run");
+		val[g * ns + 0] = r->med;
+		val[g * ns + 1] = geo_med(v0, "seed004", "memcmp", "libc", -1, r->label);
+		val[g * ns + 2] = geo_med(v0, "seed004", "memeq", "fastmem", -1, r->label);
+		val[g * ns + 3] = geo_med(v0, "seed004", "memeq", "libc", -1, r->label);
+		g++;
+	}
+	if (g)
+		bar_chart("seed004.svg", "seed 004: memcmp / memeq, equal buffers and a KSM-like run (ns per call)",
+			  "ns per call (log)", groups, g, sers, ns, val, 1);
+	/* random and large: fastmem and each libc variant */
+	for (k = 0; k < 2; k++) {
+		const char *sec = k ? "large" : "random";
+		ns = 0;
+		snprintf(sers[ns++], 32, "fastmem");
+		for (v = 0; v < nvariants && v < 2; v++)
+			snprintf(sers[ns++], 32, "%.23s", variants[v]);
+		g = 0;
+		for (i = 0; i < nrows && g < MAXG; i++) {
+			const struct crow *r = &rows[i];
+			char nb[32];
+			if (strcmp(r->section, sec) || strcmp(r->variant, v0) || strcmp(r->impl, "fastmem"))
+				continue;
+			if (k)
+				snprintf(groups[g], 32, "%.8s %.6s %.12s", r->func, size_str((size_t)r->size, nb, sizeof nb),
+					 strcmp(r->label, "-") ? r->label : "");
+			else
+				snprintf(groups[g], 32, "%s", r->func);
+			val[g * ns] = k ? r->bpns : r->med;
+			for (v = 0; v < nvariants && v < 2; v++) {
+				const struct crow *l =
+					find_row(variants[v], sec, r->func, NULL, r->label, "libc", r->size);
+				val[g * ns + 1 + v] = l ? (k ? l->bpns : l->med) : NAN;
+			}
+			g++;
+		}
+		if (g)
+			bar_chart(k ? "large.svg" : "random.svg",
+				  k ? "large, beyond the last-level cache (GB/s, higher is better)"
+				    : "random sizes and offsets, most < 128 B (ns per call, lower is better)",
+				  k ? "GB/s" : "ns per call", groups, g, sers, ns, val, 0);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* summary: ratios libc / fastmem for each libc variant                */
+
+static void summary(FILE *f)
+{
+	static const struct {
+		const char *name;
+		double lo, hi;
+	} bands[] = {
+		{ "0-31", 0, 31 },       { "32-256", 32, 256 },   { "257-2047", 257, 2047 },
+		{ "2K-16K", 2048, 16384 }, { "16K-1M", 16385, 1048576 }, { ">1M", 1048577, 1e18 },
+	};
+	const int nb = (int)(sizeof bands / sizeof bands[0]);
+	int v, op, a, b, k;
+	size_t i;
+
+	fprintf(f, "\n== summary: ratio libc time / fastmem time (> 1: fastmem faster); each ratio from one run ==\n");
+	if (find_row(NULL, "sweep", NULL, NULL, NULL, NULL, -1)) {
+		for (v = 0; v < nvariants; v++) {
+			fprintf(f, "\nsweep against %s: min / geometric mean per size band, then the slowest row\n",
+				variants[v]);
+			fprintf(f, "%-8s %-10s", "func", "align");
+			for (b = 0; b < nb; b++)
+				fprintf(f, " %11s", bands[b].name);
+			fprintf(f, "   worst\n");
+			for (op = 0; op < OP_COUNT; op++)
+				for (a = 0; a < 2; a++) {
+					double wmin = INFINITY, wsize = 0;
+					fprintf(f, "%-8s %-10s", op_name[op], sweep_aligns[a].name);
+					for (b = 0; b < nb; b++) {
+						double mn = INFINITY, sl = 0;
+						int n = 0;
+						char cell[32];
+						for (i = 0; i < nrows; i++) {
+							const struct crow *r = &rows[i];
+							if (strcmp(r->section, "sweep") || strcmp(r->variant, variants[v]) ||
+							    strcmp(r->func, op_name[op]) || strcmp(r->align, sweep_aligns[a].name) ||
+							    strcmp(r->impl, "libc") || r->size < bands[b].lo ||
+							    r->size > bands[b].hi || !(r->ratio > 0))
+								continue;
+							if (r->ratio < mn)
+								mn = r->ratio;
+							if (r->ratio < wmin) {
+								wmin = r->ratio;
+								wsize = r->size;
+							}
+							sl += log(r->ratio);
+							n++;
+						}
+						if (n)
+							snprintf(cell, sizeof cell, "%.2f/%.2f", mn, exp(sl / n));
+						else
+							snprintf(cell, sizeof cell, "-");
+						fprintf(f, " %11s", cell);
+					}
+					if (isfinite(wmin)) {
+						char nbuf[32];
+						fprintf(f, "   %.2f at %s\n", wmin, size_str((size_t)wsize, nbuf, sizeof nbuf));
+					} else {
+						fprintf(f, "\n");
+					}
+				}
+		}
+	}
+	if (find_row(NULL, "seed000", NULL, NULL, NULL, NULL, -1)) {
+		static const size_t lens[] = { 8, 32, 64, 256, 512, 1024 };
+		fprintf(f, "\nseed 000 (overlapping memmove, dst above src), geometric mean over 9 offset pairs:\n");
+		fprintf(f, "%6s", "len");
+		for (v = 0; v < nvariants; v++)
+			fprintf(f, " %14s", variants[v]);
+		fprintf(f, " %10s %10s %10s\n", "byte/fm", "movsq/fm", "4x8/fm");
+		for (k = 0; k < 6; k++) {
+			double sz = (double)lens[k], fm0 = geo_med(variants[0], "seed000", NULL, "fastmem", sz, NULL);
+			fprintf(f, "%6zu", lens[k]);
+			for (v = 0; v < nvariants; v++)
+				fprintf(f, " %14.2f",
+					geo_med(variants[v], "seed000", NULL, "libc", sz, NULL) /
+						geo_med(variants[v], "seed000", NULL, "fastmem", sz, NULL));
+			fprintf(f, " %10.2f %10.2f %10.2f\n", geo_med(variants[0], "seed000", NULL, "byte_bwd", sz, NULL) / fm0,
+				geo_med(variants[0], "seed000", NULL, "movsq_bwd", sz, NULL) / fm0,
+				geo_med(variants[0], "seed000", NULL, "loop4x8_bwd", sz, NULL) / fm0);
+		}
+	}
+	if (find_row(NULL, "seed003", NULL, NULL, NULL, NULL, -1)) {
+		fprintf(f, "\nseed 003 (memmove by distance): slowest distance / disjoint copy of the same size\n");
+		for (v = 0; v < nvariants; v++)
+			for (k = 0; k < 2; k++) {
+				double sz = k ? 65536 : 1024, dfm, dlc, wfm = 0, wlc = 0, mlc = INFINITY;
+				long at_fm = 0, at_lc = 0;
+				dfm = geo_med(variants[v], "seed003", NULL, "fastmem", sz, "disjoint");
+				dlc = geo_med(variants[v], "seed003", NULL, "libc", sz, "disjoint");
+				for (i = 0; i < nrows; i++) {
+					const struct crow *r = &rows[i];
+					if (strcmp(r->section, "seed003") || strcmp(r->variant, variants[v]) ||
+					    r->size != sz || !strcmp(r->label, "disjoint"))
+						continue;
+					if (!strcmp(r->impl, "fastmem") && r->med / dfm > wfm) {
+						wfm = r->med / dfm;
+						at_fm = r->dist;
+					}
+					if (!strcmp(r->impl, "libc")) {
+						if (r->med / dlc > wlc) {
+							wlc = r->med / dlc;
+							at_lc = r->dist;
+						}
+						if (r->ratio < mlc)
+							mlc = r->ratio;
+					}
+				}
+				fprintf(f, "  %-10s %3s: fastmem %.2fx (at %+ld), libc %.2fx (at %+ld); min libc/fm %.2f\n",
+					variants[v], k ? "64K" : "1K", wfm, at_fm, wlc, at_lc, mlc);
+			}
+	}
+	for (k = 0; k < 3; k++) {
+		static const char *const secs[] = { "seed004", "random", "large" };
+		int first = 1;
+		for (i = 0; i < nrows; i++) {
+			const struct crow *r = &rows[i];
+			char nbuf[32];
+			if (strcmp(r->section, secs[k]) || strcmp(r->variant, variants[0]) || strcmp(r->impl, "libc"))
+				continue;
+			if (first) {
+				fprintf(f, "\n%-8s %-8s %-10s", secs[k], "func", "case");
+				for (v = 0; v < nvariants; v++)
+					fprintf(f, " %12s", variants[v]);
+				fprintf(f, "%s\n", k == 2 ? "   (fastmem GB/s)" : "");
+				first = 0;
+			}
+			fprintf(f, "%-8s %-8s %-10s", "", r->func,
+				k == 2 ? size_str((size_t)r->size, nbuf, sizeof nbuf) : r->label);
+			for (v = 0; v < nvariants; v++) {
+				const struct crow *l = find_row(variants[v], secs[k], r->func, NULL, r->label, "libc", r->size);
+				fprintf(f, " %12.2f", l ? l->ratio : NAN);
+			}
+			if (k == 2) {
+				const struct crow *fm = find_row(variants[0], secs[k], r->func, NULL, r->label, "fastmem", r->size);
+				fprintf(f, "   %.1f %s", fm ? fm->bpns : NAN, r->label);
+			}
+			fprintf(f, "\n");
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* environment, options, main                                          */
+
+static void cpu_model(char *o, size_t len)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+	struct utsname u;
+	snprintf(o, len, "unknown");
+	if (f) {
+		while (fgets(line, sizeof line, f)) {
+			char *c = strchr(line, ':');
+			if (c && (!strncmp(line, "model name", 10) || !strncmp(line, "cpu\t", 4) ||
+				  !strncmp(line, "Model\t", 6))) {
+				c++;
+				c += strspn(c, " \t");
+				c[strcspn(c, "\n")] = 0;
+				snprintf(o, len, "%s", c);
+				break;
+			}
+		}
+		fclose(f);
+	}
+	if (!strcmp(o, "unknown") && uname(&u) == 0)
+		snprintf(o, len, "%s", u.machine);
+}
+
+static const char *fm_path(void)
+{
+#ifdef BENCH_HAVE_PATH_NAME
+	return fm_path_name();
+#else
+	return "(fm_path_name not available)";
+#endif
+}
+
+static void print_env(FILE *f)
+{
+	char cpu[160];
+	const char *tun = getenv("GLIBC_TUNABLES");
+	struct utsname u;
+	cpu_model(cpu, sizeof cpu);
+	fprintf(f, "cpu:        %s, %ld cpus online\n", cpu, sysconf(_SC_NPROCESSORS_ONLN));
+	if (uname(&u) == 0)
+		fprintf(f, "system:     %s %s %s\n", u.sysname, u.release, u.machine);
+	fprintf(f, "compiler:   %s%s%s\n",
+#ifdef __clang__
+		"clang ",
+#else
+		"",
+#endif
+		__VERSION__,
+#ifdef __OPTIMIZE__
+		""
+#else
+		" (not optimised!)"
+#endif
+	);
+#ifdef BENCH_FLAGS
+	fprintf(f, "flags:      %s\n", BENCH_FLAGS);
+#endif
+#ifdef __GLIBC__
+	fprintf(f, "libc:       glibc %s\n", gnu_get_libc_version());
+#else
+	fprintf(f, "libc:       unknown (not glibc)\n");
+#endif
+	fprintf(f, "memeq base: %s\n", libc_memeq_name);
+	fprintf(f, "variant:    %s (GLIBC_TUNABLES=%s)\n", opt.variant, tun ? tun : "unset");
+	fprintf(f, "fastmem:    path %s, features 0x%x%s\n", fm_path(), fm_cpu_features(),
+		opt.have_limit ? " (limited by --cpu-limit)" : "");
+	fprintf(f, "mode:       %s, %d samples per column, batches of >= %.0f us, hugepages %s\n",
+		opt.quick ? "quick" : "full", opt.reps, opt.sample_ns / 1000, opt.hugepages ? "on" : "off");
+}
+
+static void usage(FILE *f)
+{
+	int s;
+	fprintf(f,
+		"usage: bench [--quick] [--section=LIST] [--out=DIR] [--libc=both|plain|norep]\n"
+		"             [--cpu-limit=MASK] [--no-hugepages]\n"
+		"  --quick          every section briefly (smoke test)\n"
+		"  --section=LIST   comma-separated, from:");
+	for (s = 0; s < S_COUNT; s++)
+		fprintf(f, " %s", section_name[s]);
+	fprintf(f, "\n"
+		   "  --out=DIR        results.csv, summary.txt, meta.txt and *.svg (default bench/out)\n"
+		   "  --libc=both      also run against glibc without rep movsb/stosb (GLIBC_TUNABLES);\n"
+		   "                   plain: only the libc as configured; norep: only the tuned one\n"
+		   "  --cpu-limit=MASK call fm_cpu_limit(MASK) first (force a narrower path)\n"
+		   "  --no-hugepages   do not madvise(MADV_HUGEPAGE) the large buffers\n");
+}
+
+static int parse_sections(const char *list)
+{
+	char buf[256], *tok, *save = NULL;
+	snprintf(buf, sizeof buf, "%s", list);
+	opt.sections = 0;
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int s, hit = 0;
+		for (s = 0; s < S_COUNT; s++)
+			if (!strcmp(tok, section_name[s]) || (tok[0] == '1' + s && !tok[1])) {
+				opt.sections |= 1u << s;
+				hit = 1;
+			}
+		if (!strcmp(tok, "all")) {
+			opt.sections = (1u << S_COUNT) - 1;
+			hit = 1;
+		}
+		if (!hit) {
+			fprintf(stderr, "bench: unknown section '%s'\n", tok);
+			return 0;
+		}
+	}
+	return opt.sections != 0;
+}
+
+static void run_sections(void)
+{
+	static void (*const fns[S_COUNT])(void) = {
+		section_seed000, section_seed003, section_seed004, section_sweep, section_random, section_large,
+	};
+	double t0 = now_ns(), t;
+	int s;
+	/* let the clock ramp up before the first row */
+	while (now_ns() - t0 < (opt.quick ? 3e7 : 2e8))
+		bench_sink++;
+	for (s = 0; s < S_COUNT; s++)
+		if (opt.sections & (1u << s)) {
+			t = now_ns();
+			fns[s]();
+			printf("[%s: %.2f s]\n", section_name[s], (now_ns() - t) / 1e9);
+			fflush(stdout);
+		}
+}
+
+/* Run this program again with glibc's rep movsb / rep stosb disabled. */
+static int run_norep_child(const char *self)
+{
+	char secs[256] = "", lim[32], outarg[600];
+	const char *argv[12];
+	const char *old = getenv("GLIBC_TUNABLES");
+	char *tun;
+	int argc = 0, s, st;
+	pid_t pid;
+	size_t len;
+	for (s = 0; s < S_COUNT; s++)
+		if (opt.sections & (1u << s)) {
+			len = strlen(secs);
+			snprintf(secs + len, sizeof secs - len, "%s%s", len ? "," : "--section=", section_name[s]);
+		}
+	argv[argc++] = self;
+	argv[argc++] = "--child";
+	argv[argc++] = secs;
+	snprintf(outarg, sizeof outarg, "--out=%s", opt.out);
+	argv[argc++] = outarg;
+	if (opt.quick)
+		argv[argc++] = "--quick";
+	if (!opt.hugepages)
+		argv[argc++] = "--no-hugepages";
+	if (opt.have_limit) {
+		snprintf(lim, sizeof lim, "--cpu-limit=0x%x", opt.limit);
+		argv[argc++] = lim;
+	}
+	argv[argc] = NULL;
+	len = strlen(NOREP_TUNABLES) + (old ? strlen(old) + 1 : 0) + 1;
+	tun = malloc(len);
+	if (!tun)
+		die("malloc");
+	snprintf(tun, len, "%s%s%s", old ? old : "", old ? ":" : "", NOREP_TUNABLES);
+	printf("\n######## second libc baseline: GLIBC_TUNABLES=%s ########\n", tun);
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (pid == 0) {
+		setenv("GLIBC_TUNABLES", tun, 1);
+		execv(self, (char *const *)argv);
+		perror("bench: exec");
+		_exit(127);
+	}
+	free(tun);
+	if (waitpid(pid, &st, 0) < 0)
+		die("waitpid");
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+int main(int argc, char **argv)
+{
+	char path[600], self[512];
+	const char *csvmode = "w";
+	int i, ok = 1;
+	ssize_t sl;
+	FILE *f;
+	void *sym;
+
+	opt.out = "bench/out";
+	opt.sections = (1u << S_COUNT) - 1;
+	opt.hugepages = 1;
+	opt.variant = "libc";
+#if defined(__GLIBC__) && BENCH_X86
+	opt.libc_mode = LM_BOTH;
+#else
+	opt.libc_mode = LM_PLAIN;
+#endif
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--quick"))
+			opt.quick = 1;
+		else if (!strncmp(a, "--section=", 10)) {
+			if (!parse_sections(a + 10))
+				return 2;
+		} else if (!strncmp(a, "--out=", 6))
+			opt.out = a + 6;
+		else if (!strcmp(a, "--libc=both"))
+			opt.libc_mode = LM_BOTH;
+		else if (!strcmp(a, "--libc=plain"))
+			opt.libc_mode = LM_PLAIN;
+		else if (!strcmp(a, "--libc=norep"))
+			opt.libc_mode = LM_NOREP;
+		else if (!strncmp(a, "--cpu-limit=", 12)) {
+			opt.have_limit = 1;
+			opt.limit = (unsigned)strtoul(a + 12, NULL, 0);
+		} else if (!strcmp(a, "--no-hugepages"))
+			opt.hugepages = 0;
+		else if (!strcmp(a, "--child"))
+			opt.child = 1;
+		else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage(stdout);
+			return 0;
+		} else {
+			fprintf(stderr, "bench: unknown option '%s'\n", a);
+			usage(stderr);
+			return 2;
+		}
+	}
+	opt.sample_ns = opt.quick ? 40e3 : 200e3;
+	opt.reps = opt.quick ? 7 : 21;
+	if (opt.have_limit)
+		fm_cpu_limit(opt.limit);
+	sym = dlsym(RTLD_DEFAULT, "__memcmpeq");
+	if (sym) {
+		memcpy((void *)&libc_memeq, &sym, sizeof sym); /* object to function pointer */
+		libc_memeq_name = "__memcmpeq() == 0";
+	}
+	if (opt.child) {
+		opt.variant = "libc-norep";
+		csvmode = "a";
+	}
+	mkdir(opt.out, 0777);
+	snprintf(path, sizeof path, "%s/results.csv", opt.out);
+	csv = fopen(path, csvmode);
+	if (!csv) {
+		fprintf(stderr, "bench: cannot write %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	if (!opt.child)
+		fprintf(csv, CSV_HEADER "\n");
+	fflush(csv);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	if (opt.child || opt.libc_mode != LM_NOREP) {
+		printf("######## fastmem benchmark against libc (%s) ########\n", opt.variant);
+		print_env(stdout);
+		run_sections();
+	}
+	fclose(csv);
+	csv = NULL;
+	if (opt.child)
+		return 0;
+
+	if (opt.libc_mode != LM_PLAIN) {
+		sl = readlink("/proc/self/exe", self, sizeof self - 1);
+		if (sl > 0)
+			self[sl] = 0;
+		else
+			snprintf(self, sizeof self, "%s", argv[0]);
+		if (!run_norep_child(self)) {
+			fprintf(stderr, "bench: the %s run failed\n", "libc-norep");
+			ok = 0;
+		}
+	}
+
+	read_csv(path);
+	snprintf(path, sizeof path, "%s/meta.txt", opt.out);
+	f = fopen(path, "w");
+	if (f) {
+		print_env(f);
+		if (opt.libc_mode != LM_PLAIN)
+			fprintf(f, "second run: libc-norep with GLIBC_TUNABLES=%s\n", NOREP_TUNABLES);
+		fclose(f);
+	}
+	if (nrows) {
+		snprintf(path, sizeof path, "%s/summary.txt", opt.out);
+		f = fopen(path, "w");
+		summary(stdout);
+		if (f) {
+			print_env(f);
+			summary(f);
+			fclose(f);
+		}
+		plot_sweeps();
+		plot_tables();
+		printf("\nwrote %s/results.csv, summary.txt, meta.txt and *.svg\n", opt.out);
+	}
+	fprintf(stderr, "%s", bench_sink == 42 ? " " : "");
+	return ok ? 0 : 1;
+}
