@@ -21,7 +21,9 @@
  *     asm with a "memory" clobber forces every store to happen and every load
  *     to be repeated.  Both emit no instruction.  An opaque libc call is
  *     already such a barrier for the compiler, so the same two barriers are
- *     put around the libc calls too: neither side gets an advantage.
+ *     put around the libc calls too: neither side gets an advantage (gcc
+ *     turns the "+r" barriers into the same few register-to-register moves
+ *     in both loops, which the CPU eliminates at rename; clang emits none).
  *   - Compare results are summed into a sink that is written to a volatile,
  *     so no call can be dropped.  Calls run back to back (throughput).
  *   - Hot rows repeat on the same buffers; the random and KSM rows walk a
@@ -434,6 +436,26 @@ static long context_switches(void)
 	return u.ru_nivcsw + u.ru_nvcsw;
 }
 
+/* Read the first and last byte of both buffers of a fixed row, outside the
+ * timed batch, so their pages are marked accessed.  Otherwise, when the
+ * kernel has just cleared the accessed bit of a huge page (page-age
+ * monitoring does so periodically; /proc/self/clear_refs too), a call that
+ * touches no byte (n = 0) but issues a masked load with an empty mask pays a
+ * ~250 ns assist on every call on our machine: that is noise from the
+ * kernel, not a property of either implementation. */
+static void touch(const struct job *j)
+{
+	const volatile unsigned char *s = j->s, *d = j->d;
+	if (j->tab || !s)
+		return;
+	(void)s[0];
+	(void)d[0];
+	if (j->n) {
+		(void)s[j->n - 1];
+		(void)d[j->n - 1];
+	}
+}
+
 /* Time one batch: ns for `iters` calls.  A batch during which the process
  * was switched out (another process took the CPU) is run again, up to 3
  * times. */
@@ -443,6 +465,7 @@ static double time_batch(const struct job *j, enum impl im, long iters)
 	long acc, cs;
 	int tries = 0;
 	do {
+		touch(j);
 		cs = context_switches();
 		t0 = now_ns();
 		acc = j->tab ? run_table(j, im, iters) : run_fixed(j, im, iters);
@@ -459,7 +482,7 @@ struct result {
 	enum impl im[IM_COUNT];
 	double med[IM_COUNT]; /* ns per call */
 	double min[IM_COUNT];
-	long iters;
+	long iters[IM_COUNT]; /* calls per sample */
 	int reps;
 	int attempts;  /* measurements of the row (see measure) */
 	double spread; /* max over columns of median / min */
@@ -477,36 +500,40 @@ static double median(double *v, int n)
 	return n & 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Measure every column of a row.  The batch length is calibrated on the
- * first column (fastmem); all columns then use the same number of calls.
- * Order alternates A B B A ... so neither side always runs first. */
-static void measure_once(const struct job *j, const enum impl *ims, int nim, struct result *r)
+/* Batch length for one column: enough calls to last opt.sample_ns (this
+ * also warms the column up: caches, branch predictors, clock). */
+static long calibrate(const struct job *j, enum impl im)
 {
-	double samples[IM_COUNT][MAX_REPS];
 	long unit = j->tab ? (long)j->tabn : 1, iters = unit;
-	int k, rep;
-
-	r->nim = nim;
-	for (k = 0; k < nim; k++)
-		r->im[k] = ims[k];
 	for (;;) {
-		double t = time_batch(j, ims[0], iters);
+		double t = time_batch(j, im, iters);
 		if (t >= opt.sample_ns || iters >= (1L << 40))
-			break;
+			return iters;
 		if (t < opt.sample_ns / 16)
 			iters *= 8;
 		else
 			iters = (long)((double)iters * opt.sample_ns * 1.1 / t) / unit * unit + unit;
 	}
-	/* warm up every other column once */
-	for (k = 1; k < nim; k++)
-		time_batch(j, ims[k], iters);
-	r->iters = iters;
+}
+
+/* Measure every column of a row: each column's batch length is calibrated
+ * on its own, then the columns take turns, A B B A A B ..., so neither
+ * side always runs first and slow drifts hit both alike. */
+static void measure_once(const struct job *j, const enum impl *ims, int nim, struct result *r)
+{
+	double samples[IM_COUNT][MAX_REPS];
+	int k, rep;
+
+	r->nim = nim;
+	for (k = 0; k < nim; k++) {
+		r->im[k] = ims[k];
+		r->iters[k] = calibrate(j, ims[k]);
+	}
 	r->reps = opt.reps;
 	for (rep = 0; rep < opt.reps; rep++) {
 		for (k = 0; k < nim; k++) {
 			int col = (rep & 1) ? nim - 1 - k : k;
-			samples[col][rep] = time_batch(j, ims[col], iters) / (double)iters;
+			samples[col][rep] = time_batch(j, ims[col], r->iters[col]) / (double)r->iters[col];
 		}
 	}
 	for (k = 0; k < nim; k++) {
@@ -573,7 +600,7 @@ static void csv_result(const struct rowinfo *ri, const struct result *r)
 		double m = r->med[k];
 		fprintf(csv, "%s,%s,%s,%s,%s,%zu,%ld,%ld,%ld,%s,%ld,%d,%.4f,%.4f,%.4f,%.4f,%.3f,%d\n",
 			opt.variant, ri->section, ri->func, ri->align, ri->label, ri->size,
-			ri->src_off, ri->dst_off, ri->dist, impl_name[r->im[k]], r->iters, r->reps, m,
+			ri->src_off, ri->dst_off, ri->dist, impl_name[r->im[k]], r->iters[k], r->reps, m,
 			r->min[k], m > 0 ? (double)ri->size / m : 0.0, fm > 0 ? m / fm : NAN,
 			r->min[k] > 0 ? m / r->min[k] : NAN, r->attempts);
 	}
