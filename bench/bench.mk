@@ -6,6 +6,8 @@
 #   make bench SECTION=seed003   one section, or a comma list of:
 #                                seed000 seed003 seed004 sweep random large
 #   make bench-build             build only;  make bench-clean  removes bench/out
+#   make bench-snapshot NAME=x   copy the last run (CSV, summary, plots) to
+#                                bench/results/x/ to be committed (README figures)
 #
 #   BENCH_CFLAGS  compiler flags (default -O2: the run-time probe picks the path)
 #   BENCH_WARN    warning flags (CI: BENCH_WARN="-Wall -Wextra -Werror")
@@ -24,7 +26,7 @@ BENCH_ARGS ?=
 BENCH_BIN = $(BENCH_OUT)/bench
 BENCH__RUN = $(BENCH_BIN) --out=$(BENCH_OUT) $(if $(SECTION),--section=$(SECTION)) $(BENCH_ARGS)
 
-.PHONY: bench bench-quick bench-build bench-clean
+.PHONY: bench bench-quick bench-build bench-clean bench-snapshot
 
 bench: $(BENCH_BIN)
 	$(BENCH__RUN)
@@ -45,5 +47,12 @@ $(BENCH_BIN): bench/bench.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
 
 bench-clean:
 	rm -rf $(BENCH_OUT)
+
+bench-snapshot:
+	@test -n "$(NAME)" || { echo "usage: make bench-snapshot NAME=<machine>-<date>"; exit 1; }
+	@test -f $(BENCH_OUT)/summary.txt || { echo "no run in $(BENCH_OUT): make bench first"; exit 1; }
+	mkdir -p bench/results/$(NAME)
+	cp $(BENCH_OUT)/results.csv $(BENCH_OUT)/summary.txt $(BENCH_OUT)/meta.txt \
+		$(BENCH_OUT)/*.svg bench/results/$(NAME)/
 
 .DEFAULT_GOAL := $(BENCH__GOAL)

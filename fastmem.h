@@ -1,0 +1,524 @@
+/* fastmem.h - fast memcpy, memmove, memset, memcmp and memeq as static inline
+ * functions, in one header (plus optional per-architecture backends).
+ *
+ * API (all static inline; C99 and later, C++11 and later):
+ *   void *fm_memcpy (void *dst, const void *src, size_t n);  like memcpy
+ *   void *fm_memmove(void *dst, const void *src, size_t n);  any overlap
+ *   void *fm_memset (void *dst, int c, size_t n);            stores (unsigned char)c
+ *   int   fm_memcmp (const void *a, const void *b, size_t n);  sign as memcmp
+ *   int   fm_memeq  (const void *a, const void *b, size_t n);  1 if equal, else 0
+ *   unsigned    fm_cpu_features(void);      FM_CPU_* bits in use
+ *   void        fm_cpu_limit(unsigned mask);  use only the features in mask
+ *   const char *fm_path_name(void);         the path in use, e.g. "avx512+erms"
+ *
+ * How a path is chosen:
+ *   n < 32       handled inline at the call site with overlapping first/last
+ *                loads and stores; no call, no probe.
+ *   n >= 32      one out-of-line function per operation and translation unit,
+ *                which reads the cached CPU probe and runs the best tier this
+ *                CPU has (x86: AVX-512, AVX2, SSE2; PowerPC: POWER10, POWER9,
+ *                VSX), or the portable C path.
+ *
+ * Option macros (define before the first #include):
+ *   FASTMEM_NO_PROBE        (undefined) no run-time CPU probe: the tiers come
+ *                           from the target macros (__AVX2__, __VSX__ ...).
+ *   FASTMEM_PORTABLE        (undefined) portable C only, no backend header.
+ *   FASTMEM_NT_THRESHOLD    (from the probe; 3/4 of the L3, else 24 MiB) bytes
+ *                           from which large copies and sets use non-temporal
+ *                           stores. Defining it overrides the probe.
+ *
+ * Program-wide state: fm_cpu_limit() acts on every translation unit of the
+ * program (one weak variable shared through the linker, gcc and clang on ELF
+ * and Mach-O). Call it before other threads use fastmem.
+ *
+ * Guarantees beyond the C functions: n == 0 touches no memory whatever the
+ * pointers; no byte outside [p, p+n) is read or written; the first probe may
+ * race from any number of threads.
+ */
+#ifndef FASTMEM_H
+#define FASTMEM_H
+
+#define FASTMEM_VERSION_MAJOR 0
+#define FASTMEM_VERSION_MINOR 1
+#define FASTMEM_VERSION_PATCH 0
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if !defined(__GNUC__)
+#error "fastmem needs gcc or clang (GNU C extensions: vector types, attributes, inline asm)"
+#endif
+
+/* ---- Feature bits (fm_cpu_features, fm_cpu_limit) ------------------------ */
+#define FM_CPU_SSE2   0x0001u /* x86: 16-byte vectors */
+#define FM_CPU_AVX2   0x0002u /* x86: 32-byte vectors (AVX2 and OS support) */
+#define FM_CPU_AVX512 0x0004u /* x86: 64-byte vectors (AVX-512 F+BW+VL and OS support) */
+#define FM_CPU_ERMS   0x0008u /* x86: fast rep movsb/stosb, where measured to win */
+#define FM_CPU_FSRM   0x0010u /* x86: fast short rep movsb (reported, not used for short copies) */
+#define FM_CPU_NT     0x0020u /* non-temporal stores for copies larger than the caches */
+#define FM_CPU_VSX    0x0100u /* PowerPC: POWER7/8 VSX unaligned vectors */
+#define FM_CPU_P9     0x0200u /* PowerPC: POWER9 length-controlled vectors */
+#define FM_CPU_P10    0x0400u /* PowerPC: POWER10 paired vectors */
+#define FM_CPU_ALL    0xffffu
+
+/* ---- Compiler glue ------------------------------------------------------- */
+#define FASTMEM__AI       static inline __attribute__((always_inline))
+#define FASTMEM__NOINLINE __attribute__((noinline))
+/* An out-of-line tier: every helper it calls, target-specific ones included,
+   is inlined into it (flatten), so one function body per tier. */
+#define FASTMEM__TIER(tgt) static __attribute__((noinline, flatten, target(tgt)))
+#define FASTMEM__LIKELY(x)   __builtin_expect(!!(x), 1)
+#define FASTMEM__UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* Hides a pointer's value from the optimizer, so that a loop is never
+   recognised as the memcpy/memset idiom and turned into a libc call. */
+#define FASTMEM__OPAQUE(p) __asm__("" : "+r"(p))
+
+#ifdef __cplusplus
+#define FASTMEM__CAST(T, x) (reinterpret_cast<T>(x))
+#else
+#define FASTMEM__CAST(T, x) ((T)(x))
+#endif
+
+typedef unsigned char fm__u8;
+
+/* Unaligned, aliasing-safe vector types of every block size the building
+   blocks use. Element type long long matches __m128i/__m256i/__m512i. On a
+   target without vectors of that size the compiler splits them. */
+#define FASTMEM__VEC(name, bytes)                                              \
+  typedef long long name __attribute__((vector_size(bytes), aligned(1), may_alias)); \
+  typedef long long name##a __attribute__((vector_size(bytes), aligned(bytes < 64 ? bytes : 64), may_alias))
+__extension__ FASTMEM__VEC(fm__v8, 8);
+__extension__ FASTMEM__VEC(fm__v16, 16);
+__extension__ FASTMEM__VEC(fm__v32, 32);
+__extension__ FASTMEM__VEC(fm__v64, 64);
+__extension__ FASTMEM__VEC(fm__v128, 128);
+__extension__ FASTMEM__VEC(fm__v256, 256);
+
+/* ---- Scalar unaligned access --------------------------------------------- */
+FASTMEM__AI uint16_t fm__ld16(const void *p) { uint16_t v; __builtin_memcpy(&v, p, 2); return v; }
+FASTMEM__AI uint32_t fm__ld32(const void *p) { uint32_t v; __builtin_memcpy(&v, p, 4); return v; }
+FASTMEM__AI uint64_t fm__ld64(const void *p) { uint64_t v; __builtin_memcpy(&v, p, 8); return v; }
+FASTMEM__AI void fm__st16(void *p, uint16_t v) { __builtin_memcpy(p, &v, 2); }
+FASTMEM__AI void fm__st32(void *p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
+FASTMEM__AI void fm__st64(void *p, uint64_t v) { __builtin_memcpy(p, &v, 8); }
+
+/* Big-endian loads: comparing these as unsigned integers orders the bytes
+   as memcmp does. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define FASTMEM__BE(bits, x) (x)
+#else
+#define FASTMEM__BE(bits, x) __builtin_bswap##bits(x)
+#endif
+FASTMEM__AI uint32_t fm__ldbe32(const void *p) { return FASTMEM__BE(32, fm__ld32(p)); }
+FASTMEM__AI uint64_t fm__ldbe64(const void *p) { return FASTMEM__BE(64, fm__ld64(p)); }
+
+/* -1, 0 or 1 as a is below, equal to or above b. */
+FASTMEM__AI int fm__sign64(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
+
+/* ---- Building blocks: head and tail ---------------------------------------
+ * fm__move_hdtl(d, s, n, B): for B <= n <= 2B, load the first and the last B
+ * bytes, then store both. Every load precedes every store, so it is a correct
+ * memmove for any overlap. B is a constant after inlining. */
+#define FASTMEM__HDTL(T, B)                                                    \
+  do {                                                                         \
+    T h_ = *FASTMEM__CAST(const T *, s), t_ = *FASTMEM__CAST(const T *, s + n - B); \
+    *FASTMEM__CAST(T *, d) = h_;                                               \
+    *FASTMEM__CAST(T *, d + n - B) = t_;                                       \
+  } while (0)
+FASTMEM__AI void fm__move_hdtl(fm__u8 *d, const fm__u8 *s, size_t n, size_t B) {
+  switch (B) {
+  case 1: { fm__u8 h = s[0], t = s[n - 1]; d[0] = h; d[n - 1] = t; break; }
+  case 2: { uint16_t h = fm__ld16(s), t = fm__ld16(s + n - 2); fm__st16(d, h); fm__st16(d + n - 2, t); break; }
+  case 4: { uint32_t h = fm__ld32(s), t = fm__ld32(s + n - 4); fm__st32(d, h); fm__st32(d + n - 4, t); break; }
+  case 8: FASTMEM__HDTL(fm__v8, 8); break;
+  case 16: FASTMEM__HDTL(fm__v16, 16); break;
+  case 32: FASTMEM__HDTL(fm__v32, 32); break;
+  case 64: FASTMEM__HDTL(fm__v64, 64); break;
+  case 128: FASTMEM__HDTL(fm__v128, 128); break;
+  default: FASTMEM__HDTL(fm__v256, 256); break;
+  }
+}
+
+/* Eight copies of the low byte of c. */
+FASTMEM__AI uint64_t fm__splat8(int c) { return (uint64_t)(fm__u8)c * 0x0101010101010101ull; }
+
+/* A vector of type T with every 8-byte lane equal to x. */
+#define FASTMEM__SPLAT(T, x) ((__extension__ (T){0}) + (long long)(x))
+
+/* fm__set_hdtl(d, c, n, B): for B <= n <= 2B, store the first and last B. */
+#define FASTMEM__SET_HDTL(T, B)                                                \
+  do {                                                                         \
+    T v_ = FASTMEM__SPLAT(T, x);                                               \
+    *FASTMEM__CAST(T *, d) = v_;                                               \
+    *FASTMEM__CAST(T *, d + n - B) = v_;                                       \
+  } while (0)
+FASTMEM__AI void fm__set_hdtl(fm__u8 *d, uint64_t x, size_t n, size_t B) {
+  switch (B) {
+  case 1: d[0] = (fm__u8)x; d[n - 1] = (fm__u8)x; break;
+  case 2: fm__st16(d, (uint16_t)x); fm__st16(d + n - 2, (uint16_t)x); break;
+  case 4: fm__st32(d, (uint32_t)x); fm__st32(d + n - 4, (uint32_t)x); break;
+  case 8: fm__st64(d, x); fm__st64(d + n - 8, x); break;
+  case 16: FASTMEM__SET_HDTL(fm__v16, 16); break;
+  case 32: FASTMEM__SET_HDTL(fm__v32, 32); break;
+  case 64: FASTMEM__SET_HDTL(fm__v64, 64); break;
+  case 128: FASTMEM__SET_HDTL(fm__v128, 128); break;
+  default: FASTMEM__SET_HDTL(fm__v256, 256); break;
+  }
+}
+
+/* ---- Short paths (n < 32), inlined at every call site --------------------- */
+FASTMEM__AI void fm__move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  if (n >= 16) fm__move_hdtl(d, s, n, 16);
+  else if (n >= 8) fm__move_hdtl(d, s, n, 8);
+  else if (n >= 4) fm__move_hdtl(d, s, n, 4);
+  else if (n >= 2) fm__move_hdtl(d, s, n, 2);
+  else if (n) d[0] = s[0];
+}
+
+FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
+  uint64_t x = fm__splat8(c);
+  if (n >= 16) fm__set_hdtl(d, x, n, 16);
+  else if (n >= 8) fm__set_hdtl(d, x, n, 8);
+  else if (n >= 4) fm__set_hdtl(d, x, n, 4);
+  else if (n >= 2) fm__set_hdtl(d, x, n, 2);
+  else if (n) d[0] = (fm__u8)c;
+}
+
+/* Compare of n < 32 bytes. First and last words, loaded big-endian; where
+   two words overlap, the bytes they share already compared equal, so the
+   first difference found is the first difference in memory order. */
+FASTMEM__AI int fm__cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  if (n >= 16) {
+    uint64_t x, y;
+    if ((x = fm__ldbe64(a)) != (y = fm__ldbe64(b))) return fm__sign64(x, y);
+    if ((x = fm__ldbe64(a + 8)) != (y = fm__ldbe64(b + 8))) return fm__sign64(x, y);
+    if ((x = fm__ldbe64(a + n - 16)) != (y = fm__ldbe64(b + n - 16))) return fm__sign64(x, y);
+    return fm__sign64(fm__ldbe64(a + n - 8), fm__ldbe64(b + n - 8));
+  }
+  if (n >= 8) {
+    uint64_t x = fm__ldbe64(a), y = fm__ldbe64(b);
+    if (x != y) return fm__sign64(x, y);
+    return fm__sign64(fm__ldbe64(a + n - 8), fm__ldbe64(b + n - 8));
+  }
+  if (n >= 4) {
+    uint64_t x = (uint64_t)fm__ldbe32(a) << 32 | fm__ldbe32(a + n - 4);
+    uint64_t y = (uint64_t)fm__ldbe32(b) << 32 | fm__ldbe32(b + n - 4);
+    return fm__sign64(x, y);
+  }
+  if (n) {
+    /* bytes 0, n/2, n-1 in that order keep the order of 1..3 bytes */
+    int x = a[0] << 16 | a[n / 2] << 8 | a[n - 1];
+    int y = b[0] << 16 | b[n / 2] << 8 | b[n - 1];
+    return x - y;
+  }
+  return 0;
+}
+
+/* Equality of n < 32 bytes: XOR of first and last words, no early exit. */
+FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  if (n >= 16)
+    return ((fm__ld64(a) ^ fm__ld64(b)) | (fm__ld64(a + 8) ^ fm__ld64(b + 8)) |
+            (fm__ld64(a + n - 16) ^ fm__ld64(b + n - 16)) |
+            (fm__ld64(a + n - 8) ^ fm__ld64(b + n - 8))) == 0;
+  if (n >= 8)
+    return ((fm__ld64(a) ^ fm__ld64(b)) | (fm__ld64(a + n - 8) ^ fm__ld64(b + n - 8))) == 0;
+  if (n >= 4)
+    return ((fm__ld32(a) ^ fm__ld32(b)) | (fm__ld32(a + n - 4) ^ fm__ld32(b + n - 4))) == 0;
+  if (n)
+    return ((a[0] ^ b[0]) | (a[n / 2] ^ b[n / 2]) | (a[n - 1] ^ b[n - 1])) == 0;
+  return 1;
+}
+
+/* ---- Building blocks: loops (W-byte vectors, 4 per iteration) --------------
+ * W is a constant after inlining; the caller's target decides which
+ * instructions the vector types become. Stores are aligned to W. */
+
+/* Inside body: H is one W-byte vector, U four of them (unaligned), A four
+   of them with the alignment of W (for stores to an aligned destination). */
+#define FASTMEM__TYPEDEFS(h, u, ubytes, align)                                 \
+  typedef h H __attribute__((unused));                                         \
+  typedef u U __attribute__((unused));                                         \
+  typedef long long A __attribute__((vector_size(ubytes), aligned(align), may_alias, unused))
+#define FASTMEM__TYPES4(W, body)                                               \
+  do {                                                                         \
+    if ((W) == 64) { FASTMEM__TYPEDEFS(fm__v64, fm__v256, 256, 64); body; } \
+    else if ((W) == 32) { FASTMEM__TYPEDEFS(fm__v32, fm__v128, 128, 32); body; } \
+    else { FASTMEM__TYPEDEFS(fm__v16, fm__v64, 64, 16); body; } \
+  } while (0)
+
+/* Copy forward, n > 8W, for any dst not inside (src, src + n).
+ *   [head W][ aligned 4W blocks ... ][ tail 4W ]
+ * head and tail are loaded before the first store and stored last. */
+FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  FASTMEM__TYPES4(W, {
+    H head = *FASTMEM__CAST(const H *, s);
+    U tail = *FASTMEM__CAST(const U *, s + n - 4 * W);
+    size_t skip = W - ((uintptr_t)d & (W - 1));
+    fm__u8 *dp = d + skip;
+    const fm__u8 *sp = s + skip;
+    size_t left = n - skip;
+    while (left > 4 * W) {
+      U x = *FASTMEM__CAST(const U *, sp);
+      *FASTMEM__CAST(A *, dp) = x;
+      dp += 4 * W; sp += 4 * W; left -= 4 * W;
+      FASTMEM__OPAQUE(dp);
+    }
+    *FASTMEM__CAST(U *, d + n - 4 * W) = tail;
+    *FASTMEM__CAST(H *, d) = head;
+  });
+}
+
+/* Copy backward, n > 8W, the mirror image: dst inside (src, src + n). */
+FASTMEM__AI void fm__copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  FASTMEM__TYPES4(W, {
+    U head = *FASTMEM__CAST(const U *, s);
+    H tail = *FASTMEM__CAST(const H *, s + n - W);
+    size_t skip = (((uintptr_t)d + n - 1) & (W - 1)) + 1;
+    fm__u8 *dp = d + n - skip;
+    const fm__u8 *sp = s + n - skip;
+    size_t left = n - skip;
+    while (left > 4 * W) {
+      dp -= 4 * W; sp -= 4 * W; left -= 4 * W;
+      U x = *FASTMEM__CAST(const U *, sp);
+      *FASTMEM__CAST(A *, dp) = x;
+      FASTMEM__OPAQUE(dp);
+    }
+    *FASTMEM__CAST(U *, d) = head;
+    *FASTMEM__CAST(H *, d + n - W) = tail;
+  });
+}
+
+/* Set n > 8W bytes: aligned 4W stores, overlapping first and last blocks. */
+FASTMEM__AI void fm__set_loop(fm__u8 *d, uint64_t x, size_t n, size_t W) {
+  FASTMEM__TYPES4(W, {
+    U v = FASTMEM__SPLAT(U, x);
+    size_t skip = W - ((uintptr_t)d & (W - 1));
+    fm__u8 *dp = d + skip;
+    size_t left = n - skip;
+    *FASTMEM__CAST(H *, d) = FASTMEM__SPLAT(H, x);
+    while (left > 4 * W) {
+      *FASTMEM__CAST(A *, dp) = v;
+      dp += 4 * W; left -= 4 * W;
+      FASTMEM__OPAQUE(dp);
+    }
+    *FASTMEM__CAST(U *, d + n - 4 * W) = v;
+  });
+}
+
+/* memmove for n >= 32 with W-byte vectors, up to 8W without a loop. */
+FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  if (n <= 64) fm__move_hdtl(d, s, n, 32);
+  else if (n <= 128) fm__move_hdtl(d, s, n, 64);
+  else if (n <= 256 && 8 * W >= 256) fm__move_hdtl(d, s, n, 128);
+  else if (n <= 512 && 8 * W >= 512) fm__move_hdtl(d, s, n, 256);
+  else return 0;
+  return 1;
+}
+
+FASTMEM__AI int fm__set_upto8(fm__u8 *d, uint64_t x, size_t n, size_t W) {
+  if (n <= 64) fm__set_hdtl(d, x, n, 32);
+  else if (n <= 128) fm__set_hdtl(d, x, n, 64);
+  else if (n <= 256 && 8 * W >= 256) fm__set_hdtl(d, x, n, 128);
+  else if (n <= 512 && 8 * W >= 512) fm__set_hdtl(d, x, n, 256);
+  else return 0;
+  return 1;
+}
+
+/* Forward is safe unless dst lies inside (src, src + n). */
+FASTMEM__AI int fm__fwd_ok(const fm__u8 *d, const fm__u8 *s, size_t n) {
+  return (size_t)((uintptr_t)d - (uintptr_t)s) >= n;
+}
+
+/* ---- Building blocks: compare -------------------------------------------- */
+FASTMEM__AI int fm__cmp_words(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  size_t i;
+  for (i = 0; i + 8 <= n; i += 8) {
+    uint64_t x = fm__ldbe64(a + i), y = fm__ldbe64(b + i);
+    if (x != y) return fm__sign64(x, y);
+  }
+  return 0;
+}
+
+/* ---- Portable path --------------------------------------------------------
+ * Plain C over the same building blocks with 16-byte blocks, which the
+ * compiler turns into whatever the baseline target has (two 8-byte words
+ * where it has no vectors). */
+#define FASTMEM__PORTABLE_W 16
+
+FASTMEM__AI void fm__move_portable(fm__u8 *d, const fm__u8 *s, size_t n) {
+  if (fm__move_upto8(d, s, n, FASTMEM__PORTABLE_W)) return;
+  if (d == s) return;
+  if (fm__fwd_ok(d, s, n)) fm__copy_fwd(d, s, n, FASTMEM__PORTABLE_W);
+  else fm__copy_bwd(d, s, n, FASTMEM__PORTABLE_W);
+}
+
+FASTMEM__AI void fm__set_portable(fm__u8 *d, int c, size_t n) {
+  uint64_t x = fm__splat8(c);
+  if (fm__set_upto8(d, x, n, FASTMEM__PORTABLE_W)) return;
+  fm__set_loop(d, x, n, FASTMEM__PORTABLE_W);
+}
+
+/* Bytes [32, n) of n >= 32, the first 32 known equal: 32-byte steps of four
+   words, the last step overlapping what came before. */
+FASTMEM__AI int fm__cmp_portable(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  size_t i;
+  for (i = 32; i + 32 <= n; i += 32) {
+    int r = fm__cmp_words(a + i, b + i, 32);
+    if (r) return r;
+    FASTMEM__OPAQUE(a);
+  }
+  return i < n ? fm__cmp_words(a + n - 32, b + n - 32, 32) : 0;
+}
+
+/* The same for equality: XOR and OR of four words a step. */
+FASTMEM__AI int fm__eq_portable(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  size_t i;
+  for (i = 32; i + 32 <= n; i += 32) {
+    if (!fm__eq_short(a + i, b + i, 32)) return 0;
+    FASTMEM__OPAQUE(a);
+  }
+  return i < n ? fm__eq_short(a + n - 32, b + n - 32, 32) : 1;
+}
+
+/* ---- Probe state ----------------------------------------------------------
+ * One word: the FM_CPU_* bits in use, plus FASTMEM__READY once set. A second
+ * word holds the non-temporal threshold in KiB. Weak, so every translation
+ * unit of the program shares them. */
+#define FASTMEM__READY 0x80000000u
+#if defined(__ELF__) || defined(__APPLE__)
+#define FASTMEM__SHARED __attribute__((weak))
+#else
+#define FASTMEM__SHARED static
+#endif
+FASTMEM__SHARED unsigned fm__cpu_state = 0;
+FASTMEM__SHARED unsigned fm__nt_kib = 0;
+
+FASTMEM__AI unsigned fm__load(const unsigned *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+
+/* ---- Backends ------------------------------------------------------------ */
+#if !defined(FASTMEM_PORTABLE)
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__has_include)
+#if __has_include("fastmem_x86.h")
+#include "fastmem_x86.h"
+#endif
+#elif (defined(__powerpc__) || defined(__powerpc64__)) && defined(__has_include)
+#if __has_include("fastmem_ppc.h")
+#include "fastmem_ppc.h"
+#endif
+#endif
+#endif
+
+/* A backend defines FASTMEM__ARCH_PROBE (raw FM_CPU_* bits, fills the NT
+   threshold), and the tiers FASTMEM__ARCH_MOVE/SET/CMP/EQ, each of which
+   returns nonzero when it handled the call. Without one: portable only. */
+#ifndef FASTMEM__ARCH_PROBE
+FASTMEM__AI unsigned fm__arch_probe(void) { return 0; }
+#define FASTMEM__ARCH_PROBE() fm__arch_probe()
+#define FASTMEM__ARCH_NAME(f) ((void)(f), "")
+#endif
+
+/* ---- The cached probe ---------------------------------------------------- */
+static FASTMEM__NOINLINE unsigned fm__probe_slow(void) {
+  unsigned want = FASTMEM__ARCH_PROBE() | FASTMEM__READY;
+  unsigned expect = 0;
+  /* Racing first calls all compute the same value; the exchange keeps an
+     fm_cpu_limit() that another thread made in the meantime. */
+  __atomic_compare_exchange_n(&fm__cpu_state, &expect, want, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+  return expect ? expect : want;
+}
+
+FASTMEM__AI unsigned fm__features(void) {
+  unsigned f = fm__load(&fm__cpu_state);
+  if (FASTMEM__UNLIKELY(!f)) f = fm__probe_slow();
+  return f;
+}
+
+static inline unsigned fm_cpu_features(void) { return fm__features() & ~FASTMEM__READY; }
+
+static inline void fm_cpu_limit(unsigned mask) {
+  unsigned f = (FASTMEM__ARCH_PROBE() & mask) | FASTMEM__READY;
+  __atomic_store_n(&fm__cpu_state, f, __ATOMIC_RELEASE);
+}
+
+static inline const char *fm_path_name(void) {
+  unsigned f = fm_cpu_features();
+  const char *name = FASTMEM__ARCH_NAME(f);
+  return *name ? name : "portable";
+}
+
+/* ---- Long paths: one out-of-line function per operation ----------------- */
+#ifndef FASTMEM__ARCH_MOVE
+#define FASTMEM__ARCH_MOVE(f, d, s, n) ((void)(f), 0)
+#define FASTMEM__ARCH_SET(f, d, c, n) ((void)(f), 0)
+#define FASTMEM__ARCH_CMP(f, a, b, n, r) ((void)(f), 0)
+#define FASTMEM__ARCH_EQ(f, a, b, n, r) ((void)(f), 0)
+#endif
+
+static FASTMEM__NOINLINE void fm__move_long(fm__u8 *d, const fm__u8 *s, size_t n) {
+  unsigned f = fm__features();
+  if (!FASTMEM__ARCH_MOVE(f, d, s, n)) fm__move_portable(d, s, n);
+}
+
+static FASTMEM__NOINLINE void fm__set_long(fm__u8 *d, int c, size_t n) {
+  unsigned f = fm__features();
+  if (!FASTMEM__ARCH_SET(f, d, c, n)) fm__set_portable(d, c, n);
+}
+
+/* Compares begin with the first 32 bytes in scalar code, before any vector
+   setup: most real mismatches sit there (seed 004: 83% within 32 bytes).
+   The tiers then take bytes [32, n). */
+static FASTMEM__NOINLINE int fm__cmp_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  unsigned f;
+  int r = fm__cmp_words(a, b, 32);
+  if (r) return r;
+  f = fm__features();
+  if (!FASTMEM__ARCH_CMP(f, a, b, n, r)) r = fm__cmp_portable(a, b, n);
+  return r;
+}
+
+static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  unsigned f;
+  int r;
+  if (!fm__eq_short(a, b, 32)) return 0; /* 32 is valid there: four words */
+  f = fm__features();
+  if (!FASTMEM__ARCH_EQ(f, a, b, n, r)) r = fm__eq_portable(a, b, n);
+  return r;
+}
+
+/* ---- Public API ---------------------------------------------------------- */
+/* Always inlined, so that even -Os and -O0 builds keep the short path at the
+   call site; what is inlined is the n <= 32 ladder and one call. */
+#define FASTMEM__API static inline __attribute__((always_inline))
+FASTMEM__API void *fm_memmove(void *dst, const void *src, size_t n) {
+  fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
+  const fm__u8 *s = FASTMEM__CAST(const fm__u8 *, src);
+  if (n <= 32) fm__move_short(d, s, n);
+  else fm__move_long(d, s, n);
+  return dst;
+}
+
+FASTMEM__API void *fm_memcpy(void *dst, const void *src, size_t n) {
+  /* The long path is memmove's: its direction test is one compare. */
+  return fm_memmove(dst, src, n);
+}
+
+FASTMEM__API void *fm_memset(void *dst, int c, size_t n) {
+  fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
+  if (n <= 32) fm__set_short(d, c, n);
+  else fm__set_long(d, c, n);
+  return dst;
+}
+
+FASTMEM__API int fm_memcmp(const void *a, const void *b, size_t n) {
+  const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
+  if (n <= 32) return fm__cmp_short(x, y, n);
+  return fm__cmp_long(x, y, n);
+}
+
+FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
+  const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
+  if (n <= 32) return fm__eq_short(x, y, n);
+  return fm__eq_long(x, y, n);
+}
+
+#endif /* FASTMEM_H */

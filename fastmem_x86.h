@@ -1,0 +1,295 @@
+/* fastmem_x86.h - the x86 (x86-64 and i386) backend of fastmem.h.
+ * Included by fastmem.h; not meant to be included on its own.
+ *
+ * Tiers, best first: AVX-512 (64-byte vectors), AVX2 (32), SSE2 (16); each
+ * is one out-of-line function per operation with its own target attribute,
+ * so the build needs no -m flags. Size classes for copy/move (W = width):
+ *   32..8W     first and last blocks, all loads before any store
+ *   > 8W       4W per iteration, unaligned loads, W-aligned stores; forward
+ *              unless dst lies inside (src, src + n), then backward
+ *   ERMS window  rep movsb, forward, disjoint, where measured to win
+ *   >= NT threshold  non-temporal stores (disjoint copies, sets)
+ */
+#ifndef FASTMEM_X86_H
+#define FASTMEM_X86_H
+
+#ifndef FASTMEM_H
+#error "include fastmem.h, not fastmem_x86.h"
+#endif
+
+#include <immintrin.h>
+#if !defined(FASTMEM_NO_PROBE)
+#include <cpuid.h>
+#endif
+
+#define FASTMEM__T_SSE2   "sse2"
+#define FASTMEM__T_AVX2   "avx,avx2"
+#define FASTMEM__T_AVX512 "avx,avx2,avx512f,avx512bw,avx512vl"
+
+/* ---- Thresholds (each from a measurement of bench/, see its comment) ----- */
+/* rep movsb beats the vector loop from here up on AMD Zen 5 (measured:
+   see README, section "x86 thresholds"). */
+#ifndef FASTMEM_MOVSB_MIN
+#define FASTMEM_MOVSB_MIN (64u * 1024)
+#endif
+#ifndef FASTMEM_MOVSB_MAX
+#define FASTMEM_MOVSB_MAX (1024u * 1024)
+#endif
+/* Non-temporal threshold when the probe cannot read the L3 size. */
+#define FASTMEM__NT_DEFAULT_KIB (24u * 1024)
+
+/* ---- Probe ---------------------------------------------------------------- */
+#if defined(FASTMEM_NO_PROBE)
+static inline unsigned fm__x86_probe(void) {
+  unsigned f = FM_CPU_NT;
+#if defined(__SSE2__)
+  f |= FM_CPU_SSE2;
+#endif
+#if defined(__AVX2__)
+  f |= FM_CPU_AVX2;
+#endif
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+  f |= FM_CPU_AVX512;
+#endif
+#ifdef FASTMEM_NT_THRESHOLD
+  __atomic_store_n(&fm__nt_kib, (unsigned)((FASTMEM_NT_THRESHOLD) / 1024), __ATOMIC_RELAXED);
+#else
+  __atomic_store_n(&fm__nt_kib, FASTMEM__NT_DEFAULT_KIB, __ATOMIC_RELAXED);
+#endif
+  return f;
+}
+#else
+/* Size in KiB of the cache that leaf (4 on Intel, 0x8000001D on AMD) reports
+   at subleaf 3 (the L3), 0 if none. */
+static inline unsigned fm__x86_l3_kib(unsigned leaf) {
+  unsigned a, b, c, d, i;
+  for (i = 0; i < 8; i++) {
+    __cpuid_count(leaf, i, a, b, c, d);
+    if ((a & 31) == 0) break;
+    if (((a >> 5) & 7) == 3) {
+      unsigned long long bytes = (unsigned long long)((b >> 22) + 1) * (((b >> 12) & 1023) + 1) *
+                                 ((b & 4095) + 1) * ((unsigned long long)c + 1);
+      return (unsigned)(bytes >> 10);
+    }
+  }
+  return 0;
+}
+
+static inline unsigned fm__x86_probe(void) {
+  unsigned a, b, c, d, max, maxext, f = 0, l3 = 0, xcr0 = 0;
+  int amd;
+  if (!__get_cpuid(0, &max, &b, &c, &d)) return 0;
+  amd = (b == 0x68747541u); /* "AuthenticAMD" */
+  __cpuid(1, a, b, c, d);
+  if (d & (1u << 26)) f |= FM_CPU_SSE2 | FM_CPU_NT;
+  if (c & (1u << 27)) { /* OSXSAVE: the OS saves the state we ask about */
+    unsigned hi;
+    __asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(xcr0), "=d"(hi) : "c"(0));
+  }
+  if (max >= 7) {
+    unsigned b7, d7;
+    __cpuid_count(7, 0, a, b7, c, d7);
+    if ((xcr0 & 0x6) == 0x6 && (b7 & (1u << 5))) f |= FM_CPU_AVX2;
+    if ((xcr0 & 0xe6) == 0xe6 && (b7 & (1u << 16)) && (b7 & (1u << 30)) && (b7 & (1u << 31)))
+      f |= FM_CPU_AVX512;
+    /* rep movsb only where it was measured to win: AMD Zen 3 and later. On
+       other CPUs the vector loops stay (seed 003: Intel's slow modes). */
+    if (amd && (b7 & (1u << 9)) && (d7 & (1u << 4))) f |= FM_CPU_ERMS | FM_CPU_FSRM;
+  }
+  if (!(f & FM_CPU_AVX2)) f &= ~FM_CPU_AVX512;
+  __cpuid(0x80000000u, maxext, b, c, d);
+  if (amd && maxext >= 0x8000001du) l3 = fm__x86_l3_kib(0x8000001du);
+  else if (!amd && max >= 4) l3 = fm__x86_l3_kib(4);
+#ifdef FASTMEM_NT_THRESHOLD
+  l3 = (unsigned)((FASTMEM_NT_THRESHOLD) / 1024) * 4 / 3;
+#endif
+  /* Non-temporal stores from 3/4 of the L3: below that the data would still
+     have fit the cache (see README, "x86 thresholds"). */
+  __atomic_store_n(&fm__nt_kib, l3 ? l3 / 4 * 3 : FASTMEM__NT_DEFAULT_KIB, __ATOMIC_RELAXED);
+  return f;
+}
+#endif /* FASTMEM_NO_PROBE */
+
+static inline const char *fm__x86_name(unsigned f) {
+  int erms = (f & FM_CPU_ERMS) != 0;
+  if (f & FM_CPU_AVX512) return erms ? "avx512+erms" : "avx512";
+  if (f & FM_CPU_AVX2) return erms ? "avx2+erms" : "avx2";
+  if (f & FM_CPU_SSE2) return erms ? "sse2+erms" : "sse2";
+  return "";
+}
+
+/* ---- Primitives that need a target: one per vector width -------------- */
+/* Copy one W-byte block from s to W-aligned d with a non-temporal store.
+   (asm rather than the intrinsics, which clang -O0 turns into a memcpy.) */
+__attribute__((target(FASTMEM__T_SSE2))) static inline void fm__stream16(fm__u8 *d, const fm__u8 *s) {
+  fm__v16 x = *FASTMEM__CAST(const fm__v16 *, s);
+  __asm__("movntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v16a *, d)) : "x"(x));
+}
+__attribute__((target(FASTMEM__T_AVX2))) static inline void fm__stream32(fm__u8 *d, const fm__u8 *s) {
+  fm__v32 x = *FASTMEM__CAST(const fm__v32 *, s);
+  __asm__("vmovntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v32a *, d)) : "x"(x));
+}
+__attribute__((target(FASTMEM__T_AVX512))) static inline void fm__stream64(fm__u8 *d, const fm__u8 *s) {
+  fm__v64 x = *FASTMEM__CAST(const fm__v64 *, s);
+  __asm__("vmovntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v64a *, d)) : "v"(x));
+}
+
+/* Bit i set where byte i of the two W-byte blocks differs. */
+__attribute__((target(FASTMEM__T_SSE2))) static inline uint64_t fm__ne16(const fm__u8 *a, const fm__u8 *b) {
+  __m128i x = _mm_loadu_si128(FASTMEM__CAST(const __m128i *, a));
+  __m128i y = _mm_loadu_si128(FASTMEM__CAST(const __m128i *, b));
+  return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) ^ 0xffffu;
+}
+__attribute__((target(FASTMEM__T_AVX2))) static inline uint64_t fm__ne32(const fm__u8 *a, const fm__u8 *b) {
+  __m256i x = _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a));
+  __m256i y = _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b));
+  return ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, y));
+}
+__attribute__((target(FASTMEM__T_AVX512))) static inline uint64_t fm__ne64(const fm__u8 *a, const fm__u8 *b) {
+  return _mm512_cmpneq_epi8_mask(*FASTMEM__CAST(const fm__v64 *, a), *FASTMEM__CAST(const fm__v64 *, b));
+}
+
+FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
+  return W == 64 ? fm__ne64(a, b) : W == 32 ? fm__ne32(a, b) : fm__ne16(a, b);
+}
+
+/* ---- Copy and move ------------------------------------------------------- */
+
+/* rep movsb, forward. Callers keep it away from its slow modes: never
+   backward, never with (dst - src) mod 2^32 in [0, 63] (seed 003). */
+FASTMEM__AI void fm__rep_movsb(fm__u8 *d, const fm__u8 *s, size_t n) {
+  __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
+}
+
+FASTMEM__AI void fm__rep_stosb(fm__u8 *d, int c, size_t n) {
+  __asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(c) : "memory");
+}
+
+FASTMEM__AI int fm__disjoint(const fm__u8 *d, const fm__u8 *s, size_t n) {
+  return fm__fwd_ok(d, s, n) && fm__fwd_ok(s, d, n);
+}
+
+FASTMEM__AI size_t fm__nt_bytes(void) {
+  return (size_t)__atomic_load_n(&fm__nt_kib, __ATOMIC_RELAXED) << 10;
+}
+
+/* Disjoint copy of n >= NT threshold: an unaligned first block, then 4W a
+   step of non-temporal stores to 64-aligned dst, then an unaligned last 4W. */
+FASTMEM__AI void fm__copy_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  size_t i = 64 - ((uintptr_t)d & 63), k;
+  FASTMEM__TYPES4(W, {
+    *FASTMEM__CAST(fm__v64 *, d) = *FASTMEM__CAST(const fm__v64 *, s);
+    for (; i + 4 * W <= n; i += 4 * W) {
+      for (k = i; k < i + 4 * W; k += W) {
+        if (W == 64) fm__stream64(d + k, s + k);
+        else if (W == 32) fm__stream32(d + k, s + k);
+        else fm__stream16(d + k, s + k);
+      }
+      FASTMEM__OPAQUE(d);
+    }
+    __asm__ volatile("sfence" ::: "memory"); /* order the streamed stores */
+    *FASTMEM__CAST(U *, d + n - 4 * W) = *FASTMEM__CAST(const U *, s + n - 4 * W);
+  });
+}
+
+FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f, size_t W) {
+  if (fm__move_upto8(d, s, n, W)) return;
+  if (d == s) return;
+  if (!fm__fwd_ok(d, s, n)) {
+    fm__copy_bwd(d, s, n, W);
+    return;
+  }
+  if ((f & FM_CPU_ERMS) && n >= FASTMEM_MOVSB_MIN && n < FASTMEM_MOVSB_MAX &&
+      (uint32_t)((uintptr_t)d - (uintptr_t)s) >= 64 && fm__disjoint(d, s, n)) {
+    fm__rep_movsb(d, s, n);
+    return;
+  }
+  if ((f & FM_CPU_NT) && n >= fm__nt_bytes() && fm__disjoint(d, s, n)) {
+    fm__copy_nt(d, s, n, W);
+    return;
+  }
+  fm__copy_fwd(d, s, n, W);
+}
+
+FASTMEM__TIER(FASTMEM__T_AVX512) void fm__move_avx512(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f) { fm__x86_move_w(d, s, n, f, 64); }
+FASTMEM__TIER(FASTMEM__T_AVX2) void fm__move_avx2(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f) { fm__x86_move_w(d, s, n, f, 32); }
+FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f) { fm__x86_move_w(d, s, n, f, 16); }
+
+/* ---- Set ------------------------------------------------------------------ */
+FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, unsigned f, size_t W) {
+  uint64_t x = fm__splat8(c);
+  if (fm__set_upto8(d, x, n, W)) return;
+  (void)f;
+  fm__set_loop(d, x, n, W);
+}
+
+FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n, unsigned f) { fm__x86_set_w(d, c, n, f, 64); }
+FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_avx2(fm__u8 *d, int c, size_t n, unsigned f) { fm__x86_set_w(d, c, n, f, 32); }
+FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n, unsigned f) { fm__x86_set_w(d, c, n, f, 16); }
+
+/* ---- Compare: bytes [32, n), the first 32 known equal ------------------- */
+
+/* For n > 64: the mask of the first W-byte block in [32, n) whose bytes
+   differ, 0 if none, and its offset in *at. 4W a step; the last block
+   overlaps what came before. */
+FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t *at) {
+  size_t i = 32;
+  uint64_t m;
+  for (; n - i > 4 * W; i += 4 * W) {
+    uint64_t m0 = fm__ne(a + i, b + i, W), m1 = fm__ne(a + i + W, b + i + W, W);
+    uint64_t m2 = fm__ne(a + i + 2 * W, b + i + 2 * W, W), m3 = fm__ne(a + i + 3 * W, b + i + 3 * W, W);
+    if (FASTMEM__UNLIKELY(m0 | m1 | m2 | m3)) {
+      if (m0) { *at = i; return m0; }
+      if (m1) { *at = i + W; return m1; }
+      if (m2) { *at = i + 2 * W; return m2; }
+      *at = i + 3 * W;
+      return m3;
+    }
+  }
+  for (; n - i > W; i += W)
+    if ((m = fm__ne(a + i, b + i, W)) != 0) { *at = i; return m; }
+  *at = n - W;
+  return fm__ne(a + n - W, b + n - W, W);
+}
+
+FASTMEM__AI int fm__x86_cmp_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W) {
+  size_t at, k;
+  uint64_t m;
+  if (n <= 64) return fm__cmp_words(a + n - 32, b + n - 32, 32);
+  m = fm__x86_find(a, b, n, W, &at);
+  if (!m) return 0;
+  k = at + (size_t)__builtin_ctzll(m);
+  return (int)a[k] - (int)b[k];
+}
+
+FASTMEM__AI int fm__x86_eq_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W) {
+  size_t at;
+  if (n <= 64) return fm__eq_short(a + n - 32, b + n - 32, 32);
+  return fm__x86_find(a, b, n, W, &at) == 0;
+}
+
+FASTMEM__TIER(FASTMEM__T_AVX512) int fm__cmp_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_cmp_w(a, b, n, 64); }
+FASTMEM__TIER(FASTMEM__T_AVX2) int fm__cmp_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_cmp_w(a, b, n, 32); }
+FASTMEM__TIER(FASTMEM__T_SSE2) int fm__cmp_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_cmp_w(a, b, n, 16); }
+FASTMEM__TIER(FASTMEM__T_AVX512) int fm__eq_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_eq_w(a, b, n, 64); }
+FASTMEM__TIER(FASTMEM__T_AVX2) int fm__eq_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_eq_w(a, b, n, 32); }
+FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_eq_w(a, b, n, 16); }
+
+/* ---- Hooks for fastmem.h: pick the tier from the feature bits ----------- */
+#define FASTMEM__X86_PICK(f, op, ...)                                          \
+  ((f) & FM_CPU_AVX512 ? (fm__##op##_avx512(__VA_ARGS__), 1)                  \
+   : (f) & FM_CPU_AVX2 ? (fm__##op##_avx2(__VA_ARGS__), 1)                    \
+   : (f) & FM_CPU_SSE2 ? (fm__##op##_sse2(__VA_ARGS__), 1) : 0)
+#define FASTMEM__X86_PICK_R(f, r, op, ...)                                     \
+  ((f) & FM_CPU_AVX512 ? ((r) = fm__##op##_avx512(__VA_ARGS__), 1)            \
+   : (f) & FM_CPU_AVX2 ? ((r) = fm__##op##_avx2(__VA_ARGS__), 1)              \
+   : (f) & FM_CPU_SSE2 ? ((r) = fm__##op##_sse2(__VA_ARGS__), 1) : 0)
+
+#define FASTMEM__ARCH_PROBE() fm__x86_probe()
+#define FASTMEM__ARCH_NAME(f) fm__x86_name(f)
+#define FASTMEM__ARCH_MOVE(f, d, s, n) FASTMEM__X86_PICK(f, move, d, s, n, f)
+#define FASTMEM__ARCH_SET(f, d, c, n) FASTMEM__X86_PICK(f, set, d, c, n, f)
+#define FASTMEM__ARCH_CMP(f, a, b, n, r) FASTMEM__X86_PICK_R(f, r, cmp, a, b, n)
+#define FASTMEM__ARCH_EQ(f, a, b, n, r) FASTMEM__X86_PICK_R(f, r, eq, a, b, n)
+
+#endif /* FASTMEM_X86_H */

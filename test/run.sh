@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Runs the fastmem test suite in every build configuration this machine can
+# build and run, then prints the totals: "N passed, M failed".
+#
+#   test/run.sh [quick]     quick: one configuration per compiler only
+#
+# Each configuration compiles test/test.c with its flags, runs it (natively,
+# or under qemu-user for other targets) and adds its counts to the totals.
+# A configuration whose compiler or emulator is missing is listed as SKIPPED.
+set -u
+cd "$(dirname "$0")/.."
+out=${BUILD:-build}/test
+mkdir -p "$out"
+WARN="-Wall -Wextra -Werror -pedantic"
+pass=0 fail=0 broken=0
+ran=() skipped=()
+
+# cfg NAME "COMPILER AND FLAGS" "RUNNER" [TEST ARGS...]
+cfg() {
+  local name=$1 cc=$2 runner=$3; shift 3
+  local bin="$out/$name" log="$out/$name.log"
+  local compiler=${cc%% *}
+  if ! command -v "$compiler" >/dev/null 2>&1; then skipped+=("$name (no $compiler)"); return; fi
+  if [ -n "$runner" ] && ! command -v "${runner%% *}" >/dev/null 2>&1; then skipped+=("$name (no ${runner%% *})"); return; fi
+  if ! $cc $WARN -I. test/test.c -o "$bin" >"$log" 2>&1; then
+    # a missing target library is a skip; a warning or error in fastmem is a failure
+    if grep -qE "cannot find -l|No such file or directory.*(stdio|stdlib|bits/)|cannot find crt|gnu/stubs" "$log"; then
+      skipped+=("$name (no target libc for: $cc)"); return
+    fi
+    echo "BUILD FAILED: $name: $cc"; head -n 20 "$log"; broken=$((broken + 1)); return
+  fi
+  local res
+  res=$($runner "$bin" "$@" 2>&1 | tee -a "$log" | tail -n 40)
+  local last=$(printf '%s\n' "$res" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n 1)
+  if [ -z "$last" ]; then echo "CRASHED: $name"; printf '%s\n' "$res" | tail -n 5; broken=$((broken + 1)); return; fi
+  local p=${last%% passed*} f=${last#*, }; f=${f%% failed}
+  pass=$((pass + p)); fail=$((fail + f))
+  [ "$f" = 0 ] || printf '%s\n' "$res" | grep FAIL | head -n 10
+  printf '  %-28s %s   [%s]\n' "$name" "$last" "$(printf '%s\n' "$res" | head -n 1 | sed 's/^fastmem test: //')"
+  ran+=("$name")
+}
+
+echo "fastmem: make test"
+# The main configuration: every feature subset, every size and offset.
+cfg gcc-O2-c11          "gcc -std=c11 -O2"              ""
+if [ "${1:-}" != quick ]; then
+  cfg clang-O2-c11      "clang -std=c11 -O2"            "" -q
+  for o in O0 O3 Os; do
+    cfg gcc-$o-c99      "gcc -std=c99 -$o"              "" -q
+    cfg clang-$o-c99    "clang -std=c99 -$o"            "" -q
+  done
+  cfg g++-O2-c++11      "g++ -x c++ -std=c++11 -O2"     "" -q
+  cfg clang++-O2-c++11  "clang++ -x c++ -std=c++11 -O2" "" -q
+  cfg gcc-no-probe-native   "gcc -std=c11 -O2 -march=native -DFASTMEM_NO_PROBE" "" -q
+  cfg gcc-no-probe-baseline "gcc -std=c11 -O2 -DFASTMEM_NO_PROBE"               "" -q
+  cfg clang-no-probe-native "clang -std=c11 -O2 -march=native -DFASTMEM_NO_PROBE" "" -q
+  cfg gcc-portable      "gcc -std=c11 -O2 -DFASTMEM_PORTABLE" "" -q
+  # 32-bit x86: this kernel cannot run i386 binaries itself, qemu-i386 can.
+  runner32=""; command -v qemu-i386 >/dev/null 2>&1 && runner32="qemu-i386"
+  [ -z "$runner32" ] && { echo 'int main(void){return 0;}' > "$out/e.c"; gcc -m32 "$out/e.c" -o "$out/e32" 2>/dev/null && "$out/e32" 2>/dev/null || runner32="qemu-i386"; }
+  cfg gcc-m32-O2        "gcc -m32 -std=c99 -O2"         "$runner32" -q
+  cfg clang-m32-O2      "clang -m32 -std=c99 -O2"       "$runner32" -q
+  # Generated code: constant sizes reduce to straight-line code, no libc calls.
+  if sh test/codegen.sh >"$out/codegen.log" 2>&1; then c=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c)); echo "  codegen                      $c passed, 0 failed"
+  else cat "$out/codegen.log" | grep -v '^ok'; c=$(grep -c '^not ok' "$out/codegen.log"); fail=$((fail + c)); c2=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c2)); fi
+  [ -f test/cross.sh ] && . test/cross.sh
+fi
+for s in "${skipped[@]}"; do echo "SKIPPED: $s"; done
+[ "$broken" = 0 ] || { echo "$broken configuration(s) failed to build or crashed"; fail=$((fail + broken)); }
+echo "${#ran[@]} configurations run, ${#skipped[@]} skipped"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

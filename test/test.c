@@ -1,0 +1,368 @@
+/* fastmem test suite: every operation against a byte-at-a-time reference,
+ * under every subset of the CPU features fastmem reports, with buffers flush
+ * against PROT_NONE guard pages and red zones around every destination.
+ *
+ *   test [-q] [-s SEED] [-m MASK]
+ *     -q       quick: fewer offsets and sizes (for the many build configurations)
+ *     -s SEED  seed of the random cases (printed on every run)
+ *     -m MASK  test only this feature mask instead of every subset
+ *
+ * Prints one line per failure (operation, size, offsets, path, seed), then
+ * "N passed, M failed"; exits non-zero on any failure.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include "fastmem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+typedef unsigned char u8;
+
+static unsigned long passed, failed;
+static int quick;
+static unsigned long long seed = 1;
+static unsigned cur_mask;
+
+static unsigned long long rnd(void) {
+  seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17;
+  return seed;
+}
+
+/* One check: count it; on failure print what reproduces it. */
+#define CHECK(cond, ...)                                                       \
+  do {                                                                         \
+    if (cond) passed++;                                                        \
+    else {                                                                     \
+      failed++;                                                                \
+      if (failed <= 30) {                                                      \
+        printf("FAIL %s:%d [%s mask=0x%x] ", __FILE__, __LINE__, fm_path_name(), cur_mask); \
+        printf(__VA_ARGS__);                                                   \
+        printf("\n");                                                          \
+      }                                                                        \
+    }                                                                          \
+  } while (0)
+
+/* ---- Guarded buffers: [guard page][len bytes, page aligned][guard page] -- */
+typedef struct { u8 *base; size_t len, maplen; } region;
+
+static region region_new(size_t len) {
+  region r;
+  long pg = sysconf(_SC_PAGESIZE);
+  size_t body = (len + (size_t)pg - 1) / (size_t)pg * (size_t)pg;
+  u8 *m = (u8 *)mmap(NULL, body + 2 * (size_t)pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (m == MAP_FAILED) { perror("mmap"); exit(2); }
+  mprotect(m, (size_t)pg, PROT_NONE);
+  mprotect(m + (size_t)pg + body, (size_t)pg, PROT_NONE);
+  r.base = m + pg;
+  r.len = body;
+  r.maplen = body + 2 * (size_t)pg;
+  return r;
+}
+
+static void region_free(region r) {
+  munmap(r.base - sysconf(_SC_PAGESIZE), r.maplen);
+}
+
+static void fill(u8 *p, size_t n) {
+  size_t i;
+  for (i = 0; i + 8 <= n; i += 8) {
+    unsigned long long x = rnd();
+    memcpy(p + i, &x, 8);
+  }
+  for (; i < n; i++) p[i] = (u8)(rnd() >> 24);
+}
+
+/* ---- References ----------------------------------------------------------- */
+static void ref_move(u8 *d, const u8 *s, size_t n, u8 *tmp) {
+  size_t i;
+  for (i = 0; i < n; i++) tmp[i] = s[i];
+  for (i = 0; i < n; i++) d[i] = tmp[i];
+}
+
+static int ref_cmp(const u8 *a, const u8 *b, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++)
+    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
+}
+
+static int sign(int x) { return (x > 0) - (x < 0); }
+
+/* Position of the first byte where two buffers differ, or -1. */
+static long first_diff(const u8 *a, const u8 *b, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++)
+    if (a[i] != b[i]) return (long)i;
+  return -1;
+}
+
+/* ---- Sizes ---------------------------------------------------------------- */
+static const size_t big_sizes[] = {
+  513, 575, 640, 767, 1000, 1023, 1024, 1025, 2047, 2048, 2049, 2111, 2112, 2113,
+  4095, 4096, 4097, 8191, 8193, 16384, 32767, 65535, 65536, 65537, 131071,
+  262145, 1048575, 1048576, 1048577, 3 * 1048576 + 7,
+};
+
+/* The non-temporal threshold, read back through a probe of the real state. */
+static size_t nt_bytes(void) { return (size_t)fm__nt_kib << 10; }
+
+/* ---- memcpy and memset ---------------------------------------------------- */
+/* Where a range of n bytes sits in a region: flush with the front guard, flush
+   with the back guard, or inside with room for red zones on both sides. */
+enum { AT_START, AT_END, INSIDE };
+static u8 *place(region r, size_t n, size_t off, int where) {
+  if (where == AT_START) return r.base + off;
+  if (where == AT_END) return r.base + r.len - n - off;
+  return r.base + 64 + off;
+}
+
+/* The bytes of a region around [pos, pos + n): the range and a red zone of
+   up to 64 bytes each side, which must keep their fill. */
+static size_t win_lo(size_t pos) { return pos > 64 ? pos - 64 : 0; }
+static size_t win_hi(region r, size_t pos, size_t n) { return pos + n + 64 < r.len ? pos + n + 64 : r.len; }
+
+/* Offset pairs tried for a size: every dst offset with three src offsets
+   (0, the same, and one that varies with both), or a spread for big sizes. */
+static int n_pairs(size_t n) { return quick ? 8 : (n <= 512 ? 64 * 3 : 8 * 3); }
+static void pair_at(int k, size_t n, size_t *so, size_t *dof) {
+  static const size_t spread[] = {0, 1, 3, 7, 15, 31, 33, 63};
+  size_t d = n <= 512 && !quick ? (size_t)k / 3 : spread[(size_t)k / 3 % 8];
+  size_t kind = quick ? (size_t)k % 3 : (size_t)k % 3;
+  *dof = d;
+  *so = kind == 0 ? 0 : kind == 1 ? d : (d * 7 + n) % 64;
+}
+
+static void test_copy_size(region src, region dst, region exp, size_t n) {
+  int k, where;
+  for (k = 0; k < n_pairs(n); k++) {
+    size_t so, dof;
+    pair_at(k, n, &so, &dof);
+    for (where = AT_START; where <= INSIDE; where++) {
+      /* src at one guard, dst at the other */
+      u8 *s = place(src, n, so, where), *d = place(dst, n, dof, where == AT_START ? AT_END : where == AT_END ? AT_START : INSIDE);
+      size_t pos = (size_t)(d - dst.base), lo = win_lo(pos), hi = win_hi(dst, pos, n);
+      memset(dst.base + lo, 0xa5, hi - lo);
+      memset(exp.base + lo, 0xa5, hi - lo);
+      memcpy(exp.base + pos, s, n);
+      CHECK(fm_memcpy(d, s, n) == d && memcmp(dst.base + lo, exp.base + lo, hi - lo) == 0,
+            "memcpy n=%zu src_off=%zu dst_off=%zu where=%d first bad byte %ld (of window at %zu)", n, so, dof,
+            where, first_diff(dst.base + lo, exp.base + lo, hi - lo), pos - lo);
+    }
+  }
+}
+
+static void test_set_size(region dst, region exp, size_t n) {
+  static const int values[] = {0, 0x5a, 0xff, -1, -65, 130, 0x1ff, 0x7fffff80};
+  int k, where;
+  for (k = 0; k < n_pairs(n); k += 3)
+    for (where = AT_START; where <= INSIDE; where++) {
+      size_t so, dof;
+      u8 *d;
+      size_t pos, lo, hi;
+      int c = values[((size_t)k / 3 + n) % 8];
+      pair_at(k, n, &so, &dof);
+      d = place(dst, n, dof, where);
+      pos = (size_t)(d - dst.base); lo = win_lo(pos); hi = win_hi(dst, pos, n);
+      memset(dst.base + lo, 0x3c, hi - lo);
+      memset(exp.base + lo, 0x3c, hi - lo);
+      memset(exp.base + pos, c & 0xff, n);
+      CHECK(fm_memset(d, c, n) == d && memcmp(dst.base + lo, exp.base + lo, hi - lo) == 0,
+            "memset n=%zu dst_off=%zu where=%d c=%d first bad byte %ld (of window at %zu)", n, dof, where, c,
+            first_diff(dst.base + lo, exp.base + lo, hi - lo), pos - lo);
+    }
+}
+
+/* ---- memmove: overlap at a list of distances, both directions --------- */
+static void test_move_size(region buf, region exp, u8 *tmp, size_t n) {
+  long dists[64];
+  int nd = 0, k, i;
+  static const long fixed[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                               31, 32, 33, 63, 64, 65, 127, 128, 129, 4095, 4096, 4097};
+  for (i = 0; i < (int)(sizeof fixed / sizeof fixed[0]); i++) {
+    if ((quick || n > 512) && fixed[i] > 16 && fixed[i] != 32 && fixed[i] != 63 && fixed[i] != 65 && fixed[i] != 4096) continue;
+    if (n > 512 && fixed[i] > 2 && fixed[i] < 16 && fixed[i] != 8) continue;
+    dists[nd++] = fixed[i];
+  }
+  if (n > 0) dists[nd++] = (long)n - 1;
+  dists[nd++] = (long)n;
+  dists[nd++] = (long)n + 1;
+  dists[nd++] = (long)n + 100; /* disjoint */
+  for (k = 0; k < nd; k++) {
+    int dir;
+    for (dir = -1; dir <= 1; dir += 2) {
+      long dist = dir * dists[k];
+      size_t span = n + (size_t)dists[k] + 256, base_off, so, dpos;
+      u8 *s, *d;
+      if (span > buf.len) continue;
+      if (dir > 0 && dists[k] == 0) continue;
+      /* Flush the higher of the two ranges against the back guard. */
+      base_off = buf.len - span + 128 + (rnd() % 8);
+      if (base_off + n + (size_t)dists[k] > buf.len) base_off = buf.len - n - (size_t)dists[k];
+      so = dist >= 0 ? base_off : base_off + (size_t)(-dist);
+      dpos = (size_t)((long)so + dist);
+      s = buf.base + so;
+      d = buf.base + dpos;
+      fill(buf.base + buf.len - span, span);
+      memcpy(exp.base + exp.len - span, buf.base + buf.len - span, span);
+      ref_move(exp.base + dpos - (buf.len - exp.len), exp.base + so - (buf.len - exp.len), n, tmp);
+      CHECK(fm_memmove(d, s, n) == d && memcmp(buf.base + buf.len - span, exp.base + exp.len - span, span) == 0,
+            "memmove n=%zu dst-src=%ld src_off=%zu first bad byte %ld", n, dist, so & 63,
+            first_diff(buf.base + buf.len - span, exp.base + exp.len - span, span));
+    }
+  }
+}
+
+/* ---- memcmp and memeq ------------------------------------------------------ */
+/* want: the expected sign, from the reference unless the caller knows it. */
+static void check_cmp_want(const u8 *a, const u8 *b, size_t n, const char *what, long pos, int want) {
+  int got = fm_memcmp(a, b, n), back = fm_memcmp(b, a, n);
+  int eq = fm_memeq(a, b, n);
+  CHECK(sign(got) == want && sign(back) == -want && got != (-2147483647 - 1) && back != (-2147483647 - 1),
+        "memcmp n=%zu %s pos=%ld a_off=%zu b_off=%zu want %d got %d / reversed %d", n, what, pos,
+        (size_t)((uintptr_t)a & 63), (size_t)((uintptr_t)b & 63), want, got, back);
+  CHECK(eq == (want == 0), "memeq n=%zu %s pos=%ld want %d got %d", n, what, pos, want == 0, eq);
+}
+
+static void check_cmp(const u8 *a, const u8 *b, size_t n, const char *what, long pos) {
+  check_cmp_want(a, b, n, what, pos, ref_cmp(a, b, n));
+}
+
+static void test_cmp_size(region ra, region rb, size_t n) {
+  int where, k;
+  long pos;
+  for (where = 0; where < 2; where++) {
+    size_t ao = where ? 0 : (size_t)(rnd() % 64), bo = where ? 0 : (size_t)(rnd() % 64);
+    u8 *a = place(ra, n, ao, where), *b = place(rb, n, bo, where);
+    size_t step = n <= 512 ? 1 : n / 61 + 1;
+    fill(a, n);
+    memcpy(b, a, n);
+    check_cmp(a, b, n, "equal", -1);
+    /* equal up to n while the byte after n differs (when inside the region) */
+    if (where == 0) {
+      a[n] = 1; b[n] = 2;
+      check_cmp(a, b, n, "equal, next byte differs", (long)n);
+      a[n] = b[n] = 0;
+    }
+    if (quick && n > 64) step = n / 7 + 1;
+    for (pos = 0; pos < (long)n; pos += (long)step) {
+      static const u8 pairs[][2] = {{0x00, 0x01}, {0x7f, 0x80}, {0x80, 0xff}, {0x01, 0xff}};
+      const u8 *pr = pairs[(size_t)pos % 4];
+      u8 sa = a[pos], sb = b[pos];
+      a[pos] = pr[0]; b[pos] = pr[1];
+      /* the planted byte decides; the reference agrees on a sample */
+      if (pos % 16 == 0) check_cmp(a, b, n, "one byte differs", pos);
+      else check_cmp_want(a, b, n, "one byte differs", pos, -1);
+      /* a later difference in the other direction must not matter */
+      if (pos + 1 < (long)n) {
+        u8 s2 = b[n - 1];
+        b[n - 1] = (u8)(a[n - 1] - 1);
+        check_cmp_want(a, b, n, "two differ", pos, -1);
+        b[n - 1] = s2;
+      }
+      a[pos] = sa; b[pos] = sb;
+    }
+    if (n > 0) for (k = 0; k < 3; k++) { /* the last byte, always */
+      size_t p = n - 1;
+      u8 sa = a[p];
+      a[p] = (u8)(b[p] + 0x81);
+      check_cmp(a, b, n, "last byte differs", (long)p);
+      a[p] = sa;
+    }
+  }
+}
+
+/* ---- n == 0 touches nothing ------------------------------------------------ */
+static void test_zero(region none) {
+  void *nul = NULL;
+  CHECK(fm_memcpy(nul, nul, 0) == nul, "memcpy(NULL, NULL, 0)");
+  CHECK(fm_memmove(nul, nul, 0) == nul, "memmove(NULL, NULL, 0)");
+  CHECK(fm_memset(nul, 1, 0) == nul, "memset(NULL, 1, 0)");
+  CHECK(fm_memcmp(nul, nul, 0) == 0, "memcmp(NULL, NULL, 0)");
+  CHECK(fm_memeq(nul, nul, 0) == 1, "memeq(NULL, NULL, 0)");
+  /* a region made PROT_NONE: any access would fault */
+  CHECK(fm_memcpy(none.base, none.base + 100, 0) == none.base, "memcpy on PROT_NONE, n=0");
+  CHECK(fm_memmove(none.base + 1, none.base, 0) == none.base + 1, "memmove on PROT_NONE, n=0");
+  CHECK(fm_memset(none.base, 0, 0) == none.base, "memset on PROT_NONE, n=0");
+  CHECK(fm_memcmp(none.base, none.base + 7, 0) == 0, "memcmp on PROT_NONE, n=0");
+  CHECK(fm_memeq(none.base, none.base + 7, 0) == 1, "memeq on PROT_NONE, n=0");
+}
+
+/* Same pointer: memcpy(p, p, n) and memmove(p, p, n). */
+static void test_same(region r, size_t n) {
+  u8 *p = r.base + 5;
+  u8 *copy = (u8 *)malloc(n + 1);
+  fill(p, n);
+  memcpy(copy, p, n);
+  CHECK(fm_memcpy(p, p, n) == p && memcmp(p, copy, n) == 0, "memcpy same pointer n=%zu", n);
+  CHECK(fm_memmove(p, p, n) == p && memcmp(p, copy, n) == 0, "memmove same pointer n=%zu", n);
+  free(copy);
+}
+
+/* ---- Driver ------------------------------------------------------------------ */
+static void run_mask(unsigned mask, size_t bufsz, size_t nt) {
+  region src = region_new(bufsz), dst = region_new(bufsz), exp = region_new(bufsz);
+  region none = region_new(4096);
+  u8 *tmp = (u8 *)malloc(bufsz);
+  size_t n, i;
+  fm_cpu_limit(mask);
+  cur_mask = fm_cpu_features();
+  mprotect(none.base, none.len, PROT_NONE);
+  fill(src.base, src.len);
+  test_zero(none);
+  for (n = 0; n <= 512; n += (quick && n > 80) ? 7 : 1) {
+    test_copy_size(src, dst, exp, n);
+    test_set_size(dst, exp, n);
+    test_move_size(dst, exp, tmp, n);
+    test_cmp_size(src, dst, n);
+  }
+  for (i = 0; i < sizeof big_sizes / sizeof big_sizes[0]; i++) {
+    n = big_sizes[i];
+    if (quick && n > 300000) continue;
+    test_copy_size(src, dst, exp, n);
+    test_set_size(dst, exp, n);
+    test_move_size(dst, exp, tmp, n);
+    test_cmp_size(src, dst, n);
+  }
+  /* Past the non-temporal threshold, once per mask. */
+  if (nt + 4096 <= bufsz && !quick) {
+    test_copy_size(src, dst, exp, nt + 4095);
+    test_set_size(dst, exp, nt + 4095);
+    test_cmp_size(src, dst, nt + 4095);
+  }
+  test_same(src, 4096);
+  test_same(src, 7);
+  region_free(src); region_free(dst); region_free(exp); region_free(none);
+  free(tmp);
+}
+
+int main(int argc, char **argv) {
+  unsigned all, sub;
+  int i, only = 0;
+  unsigned only_mask = 0;
+  size_t nt, bufsz;
+  seed = 0x9e3779b97f4a7c15ull;
+  for (i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "-q")) quick = 1;
+    else if (!strcmp(argv[i], "-s") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
+    else if (!strcmp(argv[i], "-m") && i + 1 < argc) { only = 1; only_mask = (unsigned)strtoul(argv[++i], NULL, 0); }
+    else { fprintf(stderr, "usage: %s [-q] [-s SEED] [-m MASK]\n", argv[0]); return 2; }
+  }
+  all = fm_cpu_features();
+  nt = nt_bytes();
+  bufsz = 4u << 20;
+  if (!quick && nt + 8192 > bufsz) bufsz = nt + 8192;
+  printf("fastmem test: features 0x%x (%s), nt threshold %zu KiB, seed %llu%s\n", all, fm_path_name(),
+         nt >> 10, seed, quick ? ", quick" : "");
+  /* Every subset of the reported features, the empty set (portable) first. */
+  for (sub = 0;; sub = (sub - all) & all) {
+    if (!only || sub == only_mask) run_mask(sub, bufsz, nt);
+    if (sub == all) break;
+  }
+  printf("%lu passed, %lu failed\n", passed, failed);
+  return failed != 0;
+}
