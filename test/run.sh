@@ -63,7 +63,11 @@ if [ "${1:-}" != quick ]; then
   # Generated code: constant sizes reduce to straight-line code, no libc calls.
   if sh test/codegen.sh >"$out/codegen.log" 2>&1; then c=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c)); echo "  codegen                      $c passed, 0 failed"
   else cat "$out/codegen.log" | grep -v '^ok'; c=$(grep -c '^not ok' "$out/codegen.log"); fail=$((fail + c)); c2=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c2)); fi
-  [ -f test/cross.sh ] && . test/cross.sh
+  # Other areas add their configurations in files sourced here; each uses
+  # cfg or adds to pass/fail/skipped itself.
+  for extra in test/cross.sh test/harden.sh test/user.sh; do
+    [ -f "$extra" ] && . "$extra"
+  done
 fi
 for s in "${skipped[@]}"; do echo "SKIPPED: $s"; done
 [ "$broken" = 0 ] || { echo "$broken configuration(s) failed to build or crashed"; fail=$((fail + broken)); }
