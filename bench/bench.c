@@ -51,6 +51,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#ifdef __linux__
+#include <sys/personality.h>
+#endif
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -117,6 +120,7 @@ static struct {
 	int libc_mode;
 	int child;       /* second process of --libc=both */
 	int hugepages;   /* madvise(MADV_HUGEPAGE) on big buffers */
+	int aslr;        /* keep address-space randomisation */
 	int have_limit;
 	unsigned limit;
 	const char *variant; /* libc_variant column */
@@ -505,10 +509,17 @@ static double median(double *v, int n)
 static long calibrate(const struct job *j, enum impl im)
 {
 	long unit = j->tab ? (long)j->tabn : 1, iters = unit;
+	time_batch(j, im, iters); /* first call: cold code and data */
 	for (;;) {
 		double t = time_batch(j, im, iters);
-		if (t >= opt.sample_ns || iters >= (1L << 40))
-			return iters;
+		/* one slow batch (an interrupt) must not fix a short batch:
+		 * a long enough one is confirmed by a second */
+		if (t >= opt.sample_ns) {
+			double t2 = time_batch(j, im, iters);
+			if (t2 >= opt.sample_ns / 2 || iters >= (1L << 40))
+				return iters;
+			t = t2;
+		}
 		if (t < opt.sample_ns / 16)
 			iters *= 8;
 		else
@@ -1895,6 +1906,41 @@ static void summary(FILE *f)
 /* ------------------------------------------------------------------ */
 /* environment, options, main                                          */
 
+/* Address-space layout randomisation moves the stack, the heap, the code
+ * and the libraries relative to each other on every run; on our machine
+ * that alone changes some small-size rows by up to 2x from one process to
+ * the next (4K aliasing between stack and buffers, predictor aliasing
+ * between code addresses), for libc and fastmem alike.  To make runs
+ * comparable, the benchmark runs itself again once with randomisation
+ * switched off for itself (like `setarch -R`) unless --aslr is given or the
+ * system refuses. */
+static int layout_fixed(void)
+{
+#ifdef __linux__
+	int p = personality(0xffffffff);
+	return p != -1 && (p & ADDR_NO_RANDOMIZE);
+#else
+	return 0;
+#endif
+}
+
+static void fix_layout(char **argv)
+{
+#ifdef __linux__
+	int p = personality(0xffffffff);
+	if (p == -1 || (p & ADDR_NO_RANDOMIZE) || getenv("FASTMEM_BENCH_REEXEC"))
+		return;
+	if (personality((unsigned long)(p | ADDR_NO_RANDOMIZE)) == -1)
+		return;
+	setenv("FASTMEM_BENCH_REEXEC", "1", 1);
+	fflush(stdout);
+	execv("/proc/self/exe", argv);
+	personality((unsigned long)p); /* exec failed: carry on as we are */
+#else
+	(void)argv;
+#endif
+}
+
 static void cpu_model(char *o, size_t len)
 {
 	FILE *f = fopen("/proc/cpuinfo", "r");
@@ -1962,8 +2008,10 @@ static void print_env(FILE *f)
 	fprintf(f, "variant:    %s (GLIBC_TUNABLES=%s)\n", opt.variant, tun ? tun : "unset");
 	fprintf(f, "fastmem:    path %s, features 0x%x%s\n", fm_path(), fm_cpu_features(),
 		opt.have_limit ? " (limited by --cpu-limit)" : "");
-	fprintf(f, "mode:       %s, %d samples per column, batches of >= %.0f us, hugepages %s\n",
-		opt.quick ? "quick" : "full", opt.reps, opt.sample_ns / 1000, opt.hugepages ? "on" : "off");
+	fprintf(f, "mode:       %s, %d samples per column, batches of >= %.0f us, hugepages %s,\n"
+		   "            address layout %s\n",
+		opt.quick ? "quick" : "full", opt.reps, opt.sample_ns / 1000, opt.hugepages ? "on" : "off",
+		layout_fixed() ? "fixed (randomisation off for this run)" : "randomised");
 }
 
 static void usage(FILE *f)
@@ -1971,7 +2019,7 @@ static void usage(FILE *f)
 	int s;
 	fprintf(f,
 		"usage: bench [--quick] [--section=LIST] [--out=DIR] [--libc=both|plain|norep]\n"
-		"             [--cpu-limit=MASK] [--no-hugepages]\n"
+		"             [--cpu-limit=MASK] [--no-hugepages] [--aslr]\n"
 		"  --quick          every section briefly (smoke test)\n"
 		"  --section=LIST   comma-separated, from:");
 	for (s = 0; s < S_COUNT; s++)
@@ -1981,7 +2029,9 @@ static void usage(FILE *f)
 		   "  --libc=both      also run against glibc without rep movsb/stosb (GLIBC_TUNABLES);\n"
 		   "                   plain: only the libc as configured; norep: only the tuned one\n"
 		   "  --cpu-limit=MASK call fm_cpu_limit(MASK) first (force a narrower path)\n"
-		   "  --no-hugepages   do not madvise(MADV_HUGEPAGE) the large buffers\n");
+		   "  --no-hugepages   do not madvise(MADV_HUGEPAGE) the large buffers\n"
+		   "  --aslr           keep address-space randomisation (default: the benchmark\n"
+		   "                   re-executes itself once with a fixed layout)\n");
 }
 
 static int parse_sections(const char *list)
@@ -2031,7 +2081,7 @@ static void run_sections(void)
 static int run_norep_child(const char *self)
 {
 	char secs[256] = "", lim[32], outarg[600];
-	const char *argv[12];
+	const char *argv[14];
 	const char *old = getenv("GLIBC_TUNABLES");
 	char *tun;
 	int argc = 0, s, st;
@@ -2051,6 +2101,8 @@ static int run_norep_child(const char *self)
 		argv[argc++] = "--quick";
 	if (!opt.hugepages)
 		argv[argc++] = "--no-hugepages";
+	if (opt.aslr)
+		argv[argc++] = "--aslr";
 	if (opt.have_limit) {
 		snprintf(lim, sizeof lim, "--cpu-limit=0x%x", opt.limit);
 		argv[argc++] = lim;
@@ -2117,6 +2169,8 @@ int main(int argc, char **argv)
 			opt.limit = (unsigned)strtoul(a + 12, NULL, 0);
 		} else if (!strcmp(a, "--no-hugepages"))
 			opt.hugepages = 0;
+		else if (!strcmp(a, "--aslr"))
+			opt.aslr = 1;
 		else if (!strcmp(a, "--child"))
 			opt.child = 1;
 		else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -2128,6 +2182,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (!opt.aslr)
+		fix_layout(argv);
 	opt.sample_ns = opt.quick ? 40e3 : 200e3;
 	opt.reps = opt.quick ? 7 : 21;
 	if (opt.have_limit)

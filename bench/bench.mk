@@ -39,8 +39,9 @@ bench-build: $(BENCH_BIN)
 # fm_path_name() is used when the header provides it (probed at build time).
 $(BENCH_BIN): bench/bench.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
 	@mkdir -p $(BENCH_OUT)
-	@if $(BENCH_CC) -I. -DBENCH_HAVE_PATH_NAME -Werror=implicit-function-declaration \
-		-fsyntax-only bench/bench.c 2>/dev/null; then def=-DBENCH_HAVE_PATH_NAME; \
+	@printf '#include "fastmem.h"\nint main(void) { return !fm_path_name(); }\n' > $(BENCH_OUT)/probe.c; \
+	if $(BENCH_CC) -I. -Werror=implicit-function-declaration -fsyntax-only $(BENCH_OUT)/probe.c \
+		2>/dev/null; then def=-DBENCH_HAVE_PATH_NAME; \
 	else def=; echo "bench: fm_path_name() not found, building without it"; fi; \
 	set -x; $(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) -I. $$def \
 		-DBENCH_FLAGS='"$(BENCH_CFLAGS)"' -o $@ bench/bench.c $(BENCH_LDLIBS)
