@@ -26,6 +26,9 @@
  *   FASTMEM_NT_THRESHOLD    (from the probe; 3/4 of the L3, else 24 MiB) bytes
  *                           from which large copies and sets use non-temporal
  *                           stores. Defining it overrides the probe.
+ *   FASTMEM_REPLACE_LIBC    (undefined) drop-in mode, C only: the including
+ *                           file's memcpy/memmove/memset/memcmp calls become
+ *                           fm_* calls (see the block at the end of this file).
  *
  * Program-wide state: fm_cpu_limit() acts on every translation unit of the
  * program (one weak variable shared through the linker, gcc and clang on ELF
@@ -91,8 +94,6 @@ __extension__ FASTMEM__VEC(fm__v8, 8);
 __extension__ FASTMEM__VEC(fm__v16, 16);
 __extension__ FASTMEM__VEC(fm__v32, 32);
 __extension__ FASTMEM__VEC(fm__v64, 64);
-__extension__ FASTMEM__VEC(fm__v128, 128);
-__extension__ FASTMEM__VEC(fm__v256, 256);
 
 /* ---- Scalar unaligned access --------------------------------------------- */
 FASTMEM__AI uint16_t fm__ld16(const void *p) { uint16_t v; __builtin_memcpy(&v, p, 2); return v; }
@@ -133,9 +134,7 @@ FASTMEM__AI void fm__move_hdtl(fm__u8 *d, const fm__u8 *s, size_t n, size_t B) {
   case 8: FASTMEM__HDTL(fm__v8, 8); break;
   case 16: FASTMEM__HDTL(fm__v16, 16); break;
   case 32: FASTMEM__HDTL(fm__v32, 32); break;
-  case 64: FASTMEM__HDTL(fm__v64, 64); break;
-  case 128: FASTMEM__HDTL(fm__v128, 128); break;
-  default: FASTMEM__HDTL(fm__v256, 256); break;
+  default: FASTMEM__HDTL(fm__v64, 64); break;
   }
 }
 
@@ -160,9 +159,7 @@ FASTMEM__AI void fm__set_hdtl(fm__u8 *d, uint64_t x, size_t n, size_t B) {
   case 8: fm__st64(d, x); fm__st64(d + n - 8, x); break;
   case 16: FASTMEM__SET_HDTL(fm__v16, 16); break;
   case 32: FASTMEM__SET_HDTL(fm__v32, 32); break;
-  case 64: FASTMEM__SET_HDTL(fm__v64, 64); break;
-  case 128: FASTMEM__SET_HDTL(fm__v128, 128); break;
-  default: FASTMEM__SET_HDTL(fm__v256, 256); break;
+  default: FASTMEM__SET_HDTL(fm__v64, 64); break;
   }
 }
 
@@ -229,99 +226,127 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return 1;
 }
 
-/* ---- Building blocks: loops (W-byte vectors, 4 per iteration) --------------
- * W is a constant after inlining; the caller's target decides which
- * instructions the vector types become. Stores are aligned to W. */
+/* ---- Building blocks: W-byte vectors ---------------------------------------
+ * W (16, 32 or 64) is a constant after inlining; the caller's target decides
+ * which instructions the vectors become. Only vectors of W bytes at most are
+ * used, so that every value lives in one register. */
 
-/* Inside body: H is one W-byte vector, U four of them (unaligned), A four
-   of them with the alignment of W (for stores to an aligned destination). */
-#define FASTMEM__TYPEDEFS(h, u, ubytes, align)                                 \
-  typedef h H __attribute__((unused));                                         \
-  typedef u U __attribute__((unused));                                         \
-  typedef long long A __attribute__((vector_size(ubytes), aligned(align), may_alias, unused))
-#define FASTMEM__TYPES4(W, body)                                               \
+/* Inside body: H is the W-byte vector type, HA the same aligned to W. */
+#define FASTMEM__WITH_W(W, ...)                                                \
   do {                                                                         \
-    if ((W) == 64) { FASTMEM__TYPEDEFS(fm__v64, fm__v256, 256, 64); body; } \
-    else if ((W) == 32) { FASTMEM__TYPEDEFS(fm__v32, fm__v128, 128, 32); body; } \
-    else { FASTMEM__TYPEDEFS(fm__v16, fm__v64, 64, 16); body; } \
+    if ((W) == 64) { typedef fm__v64 H; typedef fm__v64a HA __attribute__((unused)); __VA_ARGS__ }      \
+    else if ((W) == 32) { typedef fm__v32 H; typedef fm__v32a HA __attribute__((unused)); __VA_ARGS__ } \
+    else { typedef fm__v16 H; typedef fm__v16a HA __attribute__((unused)); __VA_ARGS__ }                \
   } while (0)
+#define FASTMEM__LD(T, p) (*FASTMEM__CAST(const T *, (p)))
+#define FASTMEM__ST(T, p, x) (*FASTMEM__CAST(T *, (p)) = (x))
 
-/* Copy forward, n > 8W, for any dst not inside (src, src + n).
- *   [head W][ aligned 4W blocks ... ][ tail 4W ]
- * head and tail are loaded before the first store and stored last. */
-FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  FASTMEM__TYPES4(W, {
-    H head = *FASTMEM__CAST(const H *, s);
-    U tail = *FASTMEM__CAST(const U *, s + n - 4 * W);
-    size_t skip = W - ((uintptr_t)d & (W - 1));
-    fm__u8 *dp = d + skip;
-    const fm__u8 *sp = s + skip;
-    size_t left = n - skip;
-    while (left > 4 * W) {
-      U x = *FASTMEM__CAST(const U *, sp);
-      *FASTMEM__CAST(A *, dp) = x;
-      dp += 4 * W; sp += 4 * W; left -= 4 * W;
-      FASTMEM__OPAQUE(dp);
+/* k (1, 2 or 4) vectors from the head and k from the tail, for
+   kW <= n <= 2kW: all loads, then all stores, so any overlap is fine. */
+FASTMEM__AI void fm__move_ends(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int k) {
+  FASTMEM__WITH_W(W, {
+    const fm__u8 *st = s + n - (size_t)k * W;
+    fm__u8 *dt = d + n - (size_t)k * W;
+    H h0 = FASTMEM__LD(H, s), t0 = FASTMEM__LD(H, st), h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
+    if (k >= 2) { h1 = FASTMEM__LD(H, s + W); t1 = FASTMEM__LD(H, st + W); }
+    if (k >= 4) {
+      h2 = FASTMEM__LD(H, s + 2 * W); t2 = FASTMEM__LD(H, st + 2 * W);
+      h3 = FASTMEM__LD(H, s + 3 * W); t3 = FASTMEM__LD(H, st + 3 * W);
     }
-    *FASTMEM__CAST(U *, d + n - 4 * W) = tail;
-    *FASTMEM__CAST(H *, d) = head;
+    FASTMEM__ST(H, d, h0); FASTMEM__ST(H, dt, t0);
+    if (k >= 2) { FASTMEM__ST(H, d + W, h1); FASTMEM__ST(H, dt + W, t1); }
+    if (k >= 4) {
+      FASTMEM__ST(H, d + 2 * W, h2); FASTMEM__ST(H, dt + 2 * W, t2);
+      FASTMEM__ST(H, d + 3 * W, h3); FASTMEM__ST(H, dt + 3 * W, t3);
+    }
   });
 }
 
-/* Copy backward, n > 8W, the mirror image: dst inside (src, src + n). */
-FASTMEM__AI void fm__copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  FASTMEM__TYPES4(W, {
-    U head = *FASTMEM__CAST(const U *, s);
-    H tail = *FASTMEM__CAST(const H *, s + n - W);
-    size_t skip = (((uintptr_t)d + n - 1) & (W - 1)) + 1;
-    fm__u8 *dp = d + n - skip;
-    const fm__u8 *sp = s + n - skip;
-    size_t left = n - skip;
-    while (left > 4 * W) {
-      dp -= 4 * W; sp -= 4 * W; left -= 4 * W;
-      U x = *FASTMEM__CAST(const U *, sp);
-      *FASTMEM__CAST(A *, dp) = x;
-      FASTMEM__OPAQUE(dp);
-    }
-    *FASTMEM__CAST(U *, d) = head;
-    *FASTMEM__CAST(H *, d + n - W) = tail;
+/* The same for set: k vectors at the head, k at the tail. */
+FASTMEM__AI void fm__set_ends(fm__u8 *d, uint64_t x, size_t n, size_t W, int k) {
+  FASTMEM__WITH_W(W, {
+    H v = FASTMEM__SPLAT(H, x);
+    fm__u8 *dt = d + n - (size_t)k * W;
+    int i;
+    for (i = 0; i < k; i++) { FASTMEM__ST(H, d + (size_t)i * W, v); FASTMEM__ST(H, dt + (size_t)i * W, v); }
   });
 }
 
-/* Set n > 8W bytes: aligned 4W stores, overlapping first and last blocks. */
-FASTMEM__AI void fm__set_loop(fm__u8 *d, uint64_t x, size_t n, size_t W) {
-  FASTMEM__TYPES4(W, {
-    U v = FASTMEM__SPLAT(U, x);
-    size_t skip = W - ((uintptr_t)d & (W - 1));
-    fm__u8 *dp = d + skip;
-    size_t left = n - skip;
-    *FASTMEM__CAST(H *, d) = FASTMEM__SPLAT(H, x);
-    while (left > 4 * W) {
-      *FASTMEM__CAST(A *, dp) = v;
-      dp += 4 * W; left -= 4 * W;
-      FASTMEM__OPAQUE(dp);
-    }
-    *FASTMEM__CAST(U *, d + n - 4 * W) = v;
-  });
-}
-
-/* memmove for n >= 32 with W-byte vectors, up to 8W without a loop. */
+/* n > 32 up to 8W without a loop; 0 if n is larger. */
 FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  if (n <= 64) fm__move_hdtl(d, s, n, 32);
-  else if (n <= 128) fm__move_hdtl(d, s, n, 64);
-  else if (n <= 256 && 8 * W >= 256) fm__move_hdtl(d, s, n, 128);
-  else if (n <= 512 && 8 * W >= 512) fm__move_hdtl(d, s, n, 256);
+  if (W == 64 && n <= 64) fm__move_hdtl(d, s, n, 32);
+  else if (n <= 2 * W) fm__move_ends(d, s, n, W, 1);
+  else if (n <= 4 * W) fm__move_ends(d, s, n, W, 2);
+  else if (n <= 8 * W) fm__move_ends(d, s, n, W, 4);
   else return 0;
   return 1;
 }
 
 FASTMEM__AI int fm__set_upto8(fm__u8 *d, uint64_t x, size_t n, size_t W) {
-  if (n <= 64) fm__set_hdtl(d, x, n, 32);
-  else if (n <= 128) fm__set_hdtl(d, x, n, 64);
-  else if (n <= 256 && 8 * W >= 256) fm__set_hdtl(d, x, n, 128);
-  else if (n <= 512 && 8 * W >= 512) fm__set_hdtl(d, x, n, 256);
+  if (W == 64 && n <= 64) fm__set_hdtl(d, x, n, 32);
+  else if (n <= 2 * W) fm__set_ends(d, x, n, W, 1);
+  else if (n <= 4 * W) fm__set_ends(d, x, n, W, 2);
+  else if (n <= 8 * W) fm__set_ends(d, x, n, W, 4);
   else return 0;
   return 1;
+}
+
+/* Copy forward, n > 8W, for any dst not inside (src, src + n).
+ *   [head W][ W-aligned blocks of 4W ... ][ tail 4W ]
+ * head and tail are loaded before the first store and stored last. */
+FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  FASTMEM__WITH_W(W, {
+    const fm__u8 *st = s + n - 4 * W;
+    fm__u8 *dt = d + n - 4 * W;
+    H head = FASTMEM__LD(H, s);
+    H t0 = FASTMEM__LD(H, st), t1 = FASTMEM__LD(H, st + W), t2 = FASTMEM__LD(H, st + 2 * W), t3 = FASTMEM__LD(H, st + 3 * W);
+    size_t skip = W - ((uintptr_t)d & (W - 1));
+    fm__u8 *dp = d + skip;
+    const fm__u8 *sp = s + skip;
+    while (dp < dt) {
+      H x0 = FASTMEM__LD(H, sp), x1 = FASTMEM__LD(H, sp + W), x2 = FASTMEM__LD(H, sp + 2 * W), x3 = FASTMEM__LD(H, sp + 3 * W);
+      FASTMEM__ST(HA, dp, x0); FASTMEM__ST(HA, dp + W, x1); FASTMEM__ST(HA, dp + 2 * W, x2); FASTMEM__ST(HA, dp + 3 * W, x3);
+      dp += 4 * W; sp += 4 * W;
+      FASTMEM__OPAQUE(dp);
+    }
+    FASTMEM__ST(H, dt, t0); FASTMEM__ST(H, dt + W, t1); FASTMEM__ST(H, dt + 2 * W, t2); FASTMEM__ST(H, dt + 3 * W, t3);
+    FASTMEM__ST(H, d, head);
+  });
+}
+
+/* Copy backward, n > 8W, the mirror image: for dst inside (src, src + n). */
+FASTMEM__AI void fm__copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  FASTMEM__WITH_W(W, {
+    H h0 = FASTMEM__LD(H, s), h1 = FASTMEM__LD(H, s + W), h2 = FASTMEM__LD(H, s + 2 * W), h3 = FASTMEM__LD(H, s + 3 * W);
+    H tail = FASTMEM__LD(H, s + n - W);
+    size_t skip = (((uintptr_t)d + n - 1) & (W - 1)) + 1;
+    fm__u8 *dp = d + n - skip, *dh = d + 4 * W;
+    const fm__u8 *sp = s + n - skip;
+    while (dp > dh) {
+      H x0, x1, x2, x3;
+      dp -= 4 * W; sp -= 4 * W;
+      x0 = FASTMEM__LD(H, sp); x1 = FASTMEM__LD(H, sp + W); x2 = FASTMEM__LD(H, sp + 2 * W); x3 = FASTMEM__LD(H, sp + 3 * W);
+      FASTMEM__ST(HA, dp, x0); FASTMEM__ST(HA, dp + W, x1); FASTMEM__ST(HA, dp + 2 * W, x2); FASTMEM__ST(HA, dp + 3 * W, x3);
+      FASTMEM__OPAQUE(dp);
+    }
+    FASTMEM__ST(H, d, h0); FASTMEM__ST(H, d + W, h1); FASTMEM__ST(H, d + 2 * W, h2); FASTMEM__ST(H, d + 3 * W, h3);
+    FASTMEM__ST(H, d + n - W, tail);
+  });
+}
+
+/* Set n > 8W bytes: aligned 4W stores, overlapping first and last blocks. */
+FASTMEM__AI void fm__set_loop(fm__u8 *d, uint64_t x, size_t n, size_t W) {
+  FASTMEM__WITH_W(W, {
+    H v = FASTMEM__SPLAT(H, x);
+    fm__u8 *dp = d + W - ((uintptr_t)d & (W - 1)), *dt = d + n - 4 * W;
+    FASTMEM__ST(H, d, v);
+    while (dp < dt) {
+      FASTMEM__ST(HA, dp, v); FASTMEM__ST(HA, dp + W, v); FASTMEM__ST(HA, dp + 2 * W, v); FASTMEM__ST(HA, dp + 3 * W, v);
+      dp += 4 * W;
+      FASTMEM__OPAQUE(dp);
+    }
+    FASTMEM__ST(H, dt, v); FASTMEM__ST(H, dt + W, v); FASTMEM__ST(H, dt + 2 * W, v); FASTMEM__ST(H, dt + 3 * W, v);
+  });
 }
 
 /* Forward is safe unless dst lies inside (src, src + n). */
@@ -454,14 +479,21 @@ static inline const char *fm_path_name(void) {
 #define FASTMEM__ARCH_EQ(f, a, b, n, r) ((void)(f), 0)
 #endif
 
+/* The portable tiers, out of line like the others so that the dispatchers
+   below stay a test and a jump. */
+static FASTMEM__NOINLINE __attribute__((flatten)) void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_portable(d, s, n); }
+static FASTMEM__NOINLINE __attribute__((flatten)) void fm__set_port(fm__u8 *d, int c, size_t n) { fm__set_portable(d, c, n); }
+static FASTMEM__NOINLINE __attribute__((flatten)) int fm__cmp_port(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__cmp_portable(a, b, n); }
+static FASTMEM__NOINLINE __attribute__((flatten)) int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__eq_portable(a, b, n); }
+
 static FASTMEM__NOINLINE void fm__move_long(fm__u8 *d, const fm__u8 *s, size_t n) {
   unsigned f = fm__features();
-  if (!FASTMEM__ARCH_MOVE(f, d, s, n)) fm__move_portable(d, s, n);
+  if (!FASTMEM__ARCH_MOVE(f, d, s, n)) fm__move_port(d, s, n);
 }
 
 static FASTMEM__NOINLINE void fm__set_long(fm__u8 *d, int c, size_t n) {
   unsigned f = fm__features();
-  if (!FASTMEM__ARCH_SET(f, d, c, n)) fm__set_portable(d, c, n);
+  if (!FASTMEM__ARCH_SET(f, d, c, n)) fm__set_port(d, c, n);
 }
 
 /* Compares begin with the first 32 bytes in scalar code, before any vector
@@ -472,7 +504,7 @@ static FASTMEM__NOINLINE int fm__cmp_long(const fm__u8 *a, const fm__u8 *b, size
   int r = fm__cmp_words(a, b, 32);
   if (r) return r;
   f = fm__features();
-  if (!FASTMEM__ARCH_CMP(f, a, b, n, r)) r = fm__cmp_portable(a, b, n);
+  if (!FASTMEM__ARCH_CMP(f, a, b, n, r)) r = fm__cmp_port(a, b, n);
   return r;
 }
 
@@ -481,7 +513,7 @@ static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_
   int r;
   if (!fm__eq_short(a, b, 32)) return 0; /* 32 is valid there: four words */
   f = fm__features();
-  if (!FASTMEM__ARCH_EQ(f, a, b, n, r)) r = fm__eq_portable(a, b, n);
+  if (!FASTMEM__ARCH_EQ(f, a, b, n, r)) r = fm__eq_port(a, b, n);
   return r;
 }
 
@@ -520,5 +552,65 @@ FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
   if (n <= 32) return fm__eq_short(x, y, n);
   return fm__eq_long(x, y, n);
 }
+
+/* ==== Drop-in mode: FASTMEM_REPLACE_LIBC ====================================
+ * The including file's calls memcpy(...), memmove(...), memset(...) and
+ * memcmp(...) become fm_* calls. They are function-like macros, so a name not
+ * followed by "(" is still the C library's: &memcpy, (memcpy)(d, s, n) and
+ * function pointers keep working. <string.h> is read first, before the macros
+ * exist, so its declarations (and glibc's _FORTIFY_SOURCE inline wrappers)
+ * stay intact, and a later #include <string.h> is a no-op (its guard).
+ * Under _FORTIFY_SOURCE, the fortified check is kept: a copy or set larger
+ * than a destination of known size aborts, as glibc's wrappers do.
+ * C++ is refused: <cstring> #undefs these names and std::memcpy(...) cannot
+ * be a macro; C++ code calls fm_memcpy() and friends directly. */
+#ifdef FASTMEM_REPLACE_LIBC
+#ifdef __cplusplus
+#error "FASTMEM_REPLACE_LIBC works in C files only (<cstring> #undefs memcpy and std::memcpy cannot be a macro); in C++ call fm_memcpy(), fm_memmove(), fm_memset(), fm_memcmp() directly"
+#endif
+#include <string.h>
+#undef memcpy
+#undef memmove
+#undef memset
+#undef memcmp
+#if defined(__USE_FORTIFY_LEVEL) ? __USE_FORTIFY_LEVEL > 0 \
+    : (defined(_FORTIFY_SOURCE) && _FORTIFY_SOURCE + 0 > 0 && defined(__OPTIMIZE__))
+/* Bytes known to be available at p, (size_t)-1 when unknown. Evaluates
+   nothing: p's side effects happen once, in the call itself. */
+#ifdef __glibc_objsize0
+#define FASTMEM__ROOM(p) __glibc_objsize0(p)
+#else
+#define FASTMEM__ROOM(p) __builtin_object_size(p, 0)
+#endif
+#ifdef __GLIBC__
+extern void __chk_fail(void) __attribute__((__noreturn__));
+#define FASTMEM__CHK_FAIL() __chk_fail() /* "*** buffer overflow detected ***" */
+#else
+#define FASTMEM__CHK_FAIL() __builtin_trap()
+#endif
+FASTMEM__API void *fm__memcpy_chk(size_t room, void *d, const void *s, size_t n) {
+  if (n > room) FASTMEM__CHK_FAIL();
+  return fm_memcpy(d, s, n);
+}
+FASTMEM__API void *fm__memmove_chk(size_t room, void *d, const void *s, size_t n) {
+  if (n > room) FASTMEM__CHK_FAIL();
+  return fm_memmove(d, s, n);
+}
+FASTMEM__API void *fm__memset_chk(size_t room, void *d, int c, size_t n) {
+  if (n > room) FASTMEM__CHK_FAIL();
+  return fm_memset(d, c, n);
+}
+#define memcpy(d, ...)  fm__memcpy_chk(FASTMEM__ROOM(d), d, __VA_ARGS__)
+#define memmove(d, ...) fm__memmove_chk(FASTMEM__ROOM(d), d, __VA_ARGS__)
+#define memset(d, ...)  fm__memset_chk(FASTMEM__ROOM(d), d, __VA_ARGS__)
+#else
+/* Variadic, so that a compound literal's commas need no parentheses. */
+#define memcpy(...)  fm_memcpy(__VA_ARGS__)
+#define memmove(...) fm_memmove(__VA_ARGS__)
+#define memset(...)  fm_memset(__VA_ARGS__)
+#endif
+#define memcmp(...)  fm_memcmp(__VA_ARGS__)
+#endif /* FASTMEM_REPLACE_LIBC */
+/* ==== End of drop-in mode ================================================ */
 
 #endif /* FASTMEM_H */

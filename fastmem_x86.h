@@ -173,23 +173,22 @@ FASTMEM__AI size_t fm__nt_bytes(void) {
   return (size_t)__atomic_load_n(&fm__nt_kib, __ATOMIC_RELAXED) << 10;
 }
 
-/* Disjoint copy of n >= NT threshold: an unaligned first block, then 4W a
-   step of non-temporal stores to 64-aligned dst, then an unaligned last 4W. */
+/* Disjoint copy of n >= NT threshold: an unaligned first 64 bytes, then 4W
+   a step of non-temporal stores to 64-aligned dst, then the last 4W bytes
+   with ordinary stores. */
 FASTMEM__AI void fm__copy_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   size_t i = 64 - ((uintptr_t)d & 63), k;
-  FASTMEM__TYPES4(W, {
-    *FASTMEM__CAST(fm__v64 *, d) = *FASTMEM__CAST(const fm__v64 *, s);
-    for (; i + 4 * W <= n; i += 4 * W) {
-      for (k = i; k < i + 4 * W; k += W) {
-        if (W == 64) fm__stream64(d + k, s + k);
-        else if (W == 32) fm__stream32(d + k, s + k);
-        else fm__stream16(d + k, s + k);
-      }
-      FASTMEM__OPAQUE(d);
+  fm__move_ends(d, s, 64, W, (int)(64 / W));
+  for (; i + 4 * W <= n; i += 4 * W) {
+    for (k = i; k < i + 4 * W; k += W) {
+      if (W == 64) fm__stream64(d + k, s + k);
+      else if (W == 32) fm__stream32(d + k, s + k);
+      else fm__stream16(d + k, s + k);
     }
-    __asm__ volatile("sfence" ::: "memory"); /* order the streamed stores */
-    *FASTMEM__CAST(U *, d + n - 4 * W) = *FASTMEM__CAST(const U *, s + n - 4 * W);
-  });
+    FASTMEM__OPAQUE(d);
+  }
+  __asm__ volatile("sfence" ::: "memory"); /* order the streamed stores */
+  fm__move_ends(d + n - 4 * W, s + n - 4 * W, 4 * W, W, 2);
 }
 
 FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f, size_t W) {
