@@ -383,11 +383,11 @@ FASTMEM__AI void fm__set_portable(fm__u8 *d, int c, size_t n) {
   fm__set_loop(d, x, n, FASTMEM__PORTABLE_W);
 }
 
-/* Bytes [32, n) of n >= 32, the first 32 known equal: 32-byte steps of four
-   words, the last step overlapping what came before. */
+/* n > 32: 32-byte steps of four words, the last step overlapping what came
+   before. */
 FASTMEM__AI int fm__cmp_portable(const fm__u8 *a, const fm__u8 *b, size_t n) {
   size_t i;
-  for (i = 32; i + 32 <= n; i += 32) {
+  for (i = 0; i + 32 <= n; i += 32) {
     int r = fm__cmp_words(a + i, b + i, 32);
     if (r) return r;
     FASTMEM__OPAQUE(a);
@@ -398,7 +398,7 @@ FASTMEM__AI int fm__cmp_portable(const fm__u8 *a, const fm__u8 *b, size_t n) {
 /* The same for equality: XOR and OR of four words a step. */
 FASTMEM__AI int fm__eq_portable(const fm__u8 *a, const fm__u8 *b, size_t n) {
   size_t i;
-  for (i = 32; i + 32 <= n; i += 32) {
+  for (i = 0; i + 32 <= n; i += 32) {
     if (!fm__eq_short(a + i, b + i, 32)) return 0;
     FASTMEM__OPAQUE(a);
   }
@@ -434,8 +434,12 @@ FASTMEM__AI unsigned fm__load(const unsigned *p) { return __atomic_load_n(p, __A
 #endif
 
 /* A backend defines FASTMEM__ARCH_PROBE (raw FM_CPU_* bits, fills the NT
-   threshold), and the tiers FASTMEM__ARCH_MOVE/SET/CMP/EQ, each of which
-   returns nonzero when it handled the call. Without one: portable only. */
+   threshold), FASTMEM__ARCH_NAME, and FASTMEM__ARCH_MOVE/SET/CMP/EQ, which
+   run the tier the feature bits f select and return nonzero, or return 0 for
+   the portable tier. MOVE and SET get n > 32; CMP and EQ get n > 32 with the
+   first 32 bytes known equal, unless FASTMEM__ARCH_CMP_WHOLE is defined.
+   Optional FASTMEM__TOP_MOVE/SET/CMP/EQ: the same for the best tier only,
+   tested at the call site. Without a backend: portable only. */
 #ifndef FASTMEM__ARCH_PROBE
 FASTMEM__AI unsigned fm__arch_probe(void) { return 0; }
 #define FASTMEM__ARCH_PROBE() fm__arch_probe()
@@ -472,6 +476,12 @@ static inline const char *fm_path_name(void) {
 }
 
 /* ---- Long paths: one out-of-line function per operation ----------------- */
+#ifndef FASTMEM__TOP_MOVE
+#define FASTMEM__TOP_MOVE(f, d, s, n) ((void)(f), 0)
+#define FASTMEM__TOP_SET(f, d, c, n) ((void)(f), 0)
+#define FASTMEM__TOP_CMP(f, a, b, n, r) ((void)(f), (void)(r), 0)
+#define FASTMEM__TOP_EQ(f, a, b, n, r) ((void)(f), (void)(r), 0)
+#endif
 #ifndef FASTMEM__ARCH_MOVE
 #define FASTMEM__ARCH_MOVE(f, d, s, n) ((void)(f), 0)
 #define FASTMEM__ARCH_SET(f, d, c, n) ((void)(f), 0)
@@ -496,23 +506,30 @@ static FASTMEM__NOINLINE void fm__set_long(fm__u8 *d, int c, size_t n) {
   if (!FASTMEM__ARCH_SET(f, d, c, n)) fm__set_port(d, c, n);
 }
 
-/* Compares begin with the first 32 bytes in scalar code, before any vector
-   setup: most real mismatches sit there (seed 004: 83% within 32 bytes).
-   The tiers then take bytes [32, n). */
+/* Compares begin with the first 32 bytes before any loop is set up: most
+   real mismatches sit there (seed 004: 83% within 32 bytes). Backends whose
+   tiers do that themselves define FASTMEM__ARCH_CMP_WHOLE; for the others,
+   and for the portable tier, it is four scalar words here. */
+#ifdef FASTMEM__ARCH_CMP_WHOLE
+#define FASTMEM__CMP_HEAD(a, b, r) 0
+#define FASTMEM__EQ_HEAD(a, b) 1
+#else
+#define FASTMEM__CMP_HEAD(a, b, r) (((r) = fm__cmp_words(a, b, 32)) != 0)
+#define FASTMEM__EQ_HEAD(a, b) fm__eq_short(a, b, 32) /* 32 is valid there: four words */
+#endif
+
 static FASTMEM__NOINLINE int fm__cmp_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  unsigned f;
-  int r = fm__cmp_words(a, b, 32);
-  if (r) return r;
-  f = fm__features();
+  unsigned f = fm__features();
+  int r;
+  if (FASTMEM__CMP_HEAD(a, b, r)) return r;
   if (!FASTMEM__ARCH_CMP(f, a, b, n, r)) r = fm__cmp_port(a, b, n);
   return r;
 }
 
 static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  unsigned f;
+  unsigned f = fm__features();
   int r;
-  if (!fm__eq_short(a, b, 32)) return 0; /* 32 is valid there: four words */
-  f = fm__features();
+  if (!FASTMEM__EQ_HEAD(a, b)) return 0;
   if (!FASTMEM__ARCH_EQ(f, a, b, n, r)) r = fm__eq_port(a, b, n);
   return r;
 }
@@ -525,7 +542,7 @@ FASTMEM__API void *fm_memmove(void *dst, const void *src, size_t n) {
   fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
   const fm__u8 *s = FASTMEM__CAST(const fm__u8 *, src);
   if (n <= 32) fm__move_short(d, s, n);
-  else fm__move_long(d, s, n);
+  else if (!FASTMEM__TOP_MOVE(fm__load(&fm__cpu_state), d, s, n)) fm__move_long(d, s, n);
   return dst;
 }
 
@@ -537,19 +554,23 @@ FASTMEM__API void *fm_memcpy(void *dst, const void *src, size_t n) {
 FASTMEM__API void *fm_memset(void *dst, int c, size_t n) {
   fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
   if (n <= 32) fm__set_short(d, c, n);
-  else fm__set_long(d, c, n);
+  else if (!FASTMEM__TOP_SET(fm__load(&fm__cpu_state), d, c, n)) fm__set_long(d, c, n);
   return dst;
 }
 
 FASTMEM__API int fm_memcmp(const void *a, const void *b, size_t n) {
   const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
+  int r;
   if (n <= 32) return fm__cmp_short(x, y, n);
+  if (FASTMEM__TOP_CMP(fm__load(&fm__cpu_state), x, y, n, r)) return r;
   return fm__cmp_long(x, y, n);
 }
 
 FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
   const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
+  int r;
   if (n <= 32) return fm__eq_short(x, y, n);
+  if (FASTMEM__TOP_EQ(fm__load(&fm__cpu_state), x, y, n, r)) return r;
   return fm__eq_long(x, y, n);
 }
 
