@@ -63,6 +63,14 @@ if [ "${1:-}" != quick ]; then
   # Generated code: constant sizes reduce to straight-line code, no libc calls.
   if sh test/codegen.sh >"$out/codegen.log" 2>&1; then c=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c)); echo "  codegen                      $c passed, 0 failed"
   else cat "$out/codegen.log" | grep -v '^ok'; c=$(grep -c '^not ok' "$out/codegen.log"); fail=$((fail + c)); c2=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c2)); fi
+  # The benchmark, briefly: it must build warning-free with gcc and clang and
+  # run every section (a smoke test: no speed is asserted on a shared machine).
+  if make -s bench-quick BENCH_OUT="$out/bench" BENCH_WARN="-Wall -Wextra -Werror" >"$out/bench.log" 2>&1 &&
+     make -s bench-build BENCH_CC=clang BENCH_OUT="$out/bench-clang" BENCH_WARN="-Wall -Wextra -Werror" >>"$out/bench.log" 2>&1; then
+    pass=$((pass + 1)); echo "  bench-quick                  1 passed, 0 failed   [$(grep -c . "$out/bench/results.csv") CSV rows, $(ls "$out/bench"/*.svg | wc -l) plots]"
+  else
+    fail=$((fail + 1)); echo "FAILED: make bench-quick (see $out/bench.log)"; tail -n 15 "$out/bench.log"
+  fi
   # Other areas add their configurations in files sourced here; each uses
   # cfg or adds to pass/fail/skipped itself.
   for extra in test/cross.sh test/harden.sh test/user.sh; do
