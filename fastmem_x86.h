@@ -179,22 +179,26 @@ FASTMEM__AI size_t fm__nt_bytes(void) {
   return (size_t)__atomic_load_n(&fm__nt_kib, __ATOMIC_RELAXED) << 10;
 }
 
-/* Disjoint copy of n >= NT threshold: an unaligned first 64 bytes, then 4W
-   a step of non-temporal stores to 64-aligned dst, then the last 4W bytes
-   with ordinary stores. */
-FASTMEM__AI void fm__copy_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+/* n >= NT threshold: an unaligned first 64 bytes, then 4W a step of
+   non-temporal stores to 64-aligned dst, then the last 4W bytes with ordinary
+   stores. A copy (disjoint) reads s[0, n); a set (pat != 0) repeats the 64
+   bytes at s, a vector of the fill byte. */
+FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int pat) {
   size_t i = 64 - ((uintptr_t)d & 63), k;
-  fm__move_ends(d, s, 64, W, (int)(64 / W));
+  if (pat) fm__set_ends(d, fm__ld64(s), 64, W, (int)(64 / W));
+  else fm__move_ends(d, s, 64, W, (int)(64 / W));
   for (; i + 4 * W <= n; i += 4 * W) {
     for (k = i; k < i + 4 * W; k += W) {
-      if (W == 64) fm__stream64(d + k, s + k);
-      else if (W == 32) fm__stream32(d + k, s + k);
-      else fm__stream16(d + k, s + k);
+      const fm__u8 *from = pat ? s : s + k;
+      if (W == 64) fm__stream64(d + k, from);
+      else if (W == 32) fm__stream32(d + k, from);
+      else fm__stream16(d + k, from);
     }
     FASTMEM__OPAQUE(d);
   }
   __asm__ volatile("sfence" ::: "memory"); /* order the streamed stores */
-  fm__move_ends(d + n - 4 * W, s + n - 4 * W, 4 * W, W, 2);
+  if (pat) fm__set_ends(d + n - 4 * W, fm__ld64(s), 4 * W, W, 2);
+  else fm__move_ends(d + n - 4 * W, s + n - 4 * W, 4 * W, W, 2);
 }
 
 FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f, size_t W) {
@@ -210,7 +214,7 @@ FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f
     return;
   }
   if ((f & FM_CPU_NT) && n >= fm__nt_bytes() && fm__disjoint(d, s, n)) {
-    fm__copy_nt(d, s, n, W);
+    fm__stream_nt(d, s, n, W, 0);
     return;
   }
   fm__copy_fwd(d, s, n, W);
@@ -224,7 +228,11 @@ FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, si
 FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, unsigned f, size_t W) {
   uint64_t x = fm__splat8(c);
   if (fm__set_upto8(d, x, n, W)) return;
-  (void)f;
+  if ((f & FM_CPU_NT) && n >= fm__nt_bytes()) {
+    fm__v64a pat = FASTMEM__SPLAT(fm__v64a, x);
+    fm__stream_nt(d, FASTMEM__CAST(const fm__u8 *, &pat), n, W, 1);
+    return;
+  }
   fm__set_loop(d, x, n, W);
 }
 
