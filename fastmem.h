@@ -438,8 +438,8 @@ FASTMEM__AI unsigned fm__load(const unsigned *p) { return __atomic_load_n(p, __A
    run the tier the feature bits f select and return nonzero, or return 0 for
    the portable tier. MOVE and SET get n > 32; CMP and EQ get n > 32 with the
    first 32 bytes known equal, unless FASTMEM__ARCH_CMP_WHOLE is defined.
-   Optional FASTMEM__TOP_MOVE/SET/CMP/EQ: the same for the best tier only,
-   tested at the call site. Without a backend: portable only. */
+   Optional FASTMEM__TOP_MOVE/SET/CMP/EQ (no f): the same for the best tier
+   only, tested at the call site. Without a backend: portable only. */
 #ifndef FASTMEM__ARCH_PROBE
 FASTMEM__AI unsigned fm__arch_probe(void) { return 0; }
 #define FASTMEM__ARCH_PROBE() fm__arch_probe()
@@ -477,10 +477,10 @@ static inline const char *fm_path_name(void) {
 
 /* ---- Long paths: one out-of-line function per operation ----------------- */
 #ifndef FASTMEM__TOP_MOVE
-#define FASTMEM__TOP_MOVE(f, d, s, n) ((void)(f), 0)
-#define FASTMEM__TOP_SET(f, d, c, n) ((void)(f), 0)
-#define FASTMEM__TOP_CMP(f, a, b, n, r) ((void)(f), (void)(r), 0)
-#define FASTMEM__TOP_EQ(f, a, b, n, r) ((void)(f), (void)(r), 0)
+#define FASTMEM__TOP_MOVE(d, s, n) 0
+#define FASTMEM__TOP_SET(d, c, n) 0
+#define FASTMEM__TOP_CMP(a, b, n, r) ((void)(r), 0)
+#define FASTMEM__TOP_EQ(a, b, n, r) ((void)(r), 0)
 #endif
 #ifndef FASTMEM__ARCH_MOVE
 #define FASTMEM__ARCH_MOVE(f, d, s, n) ((void)(f), 0)
@@ -542,7 +542,7 @@ FASTMEM__API void *fm_memmove(void *dst, const void *src, size_t n) {
   fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
   const fm__u8 *s = FASTMEM__CAST(const fm__u8 *, src);
   if (n <= 32) fm__move_short(d, s, n);
-  else if (!FASTMEM__TOP_MOVE(fm__load(&fm__cpu_state), d, s, n)) fm__move_long(d, s, n);
+  else if (!FASTMEM__TOP_MOVE(d, s, n)) fm__move_long(d, s, n);
   return dst;
 }
 
@@ -554,7 +554,7 @@ FASTMEM__API void *fm_memcpy(void *dst, const void *src, size_t n) {
 FASTMEM__API void *fm_memset(void *dst, int c, size_t n) {
   fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
   if (n <= 32) fm__set_short(d, c, n);
-  else if (!FASTMEM__TOP_SET(fm__load(&fm__cpu_state), d, c, n)) fm__set_long(d, c, n);
+  else if (!FASTMEM__TOP_SET(d, c, n)) fm__set_long(d, c, n);
   return dst;
 }
 
@@ -562,7 +562,7 @@ FASTMEM__API int fm_memcmp(const void *a, const void *b, size_t n) {
   const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
   int r;
   if (n <= 32) return fm__cmp_short(x, y, n);
-  if (FASTMEM__TOP_CMP(fm__load(&fm__cpu_state), x, y, n, r)) return r;
+  if (FASTMEM__TOP_CMP(x, y, n, r)) return r;
   return fm__cmp_long(x, y, n);
 }
 
@@ -570,7 +570,7 @@ FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
   const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
   int r;
   if (n <= 32) return fm__eq_short(x, y, n);
-  if (FASTMEM__TOP_EQ(fm__load(&fm__cpu_state), x, y, n, r)) return r;
+  if (FASTMEM__TOP_EQ(x, y, n, r)) return r;
   return fm__eq_long(x, y, n);
 }
 

@@ -201,13 +201,15 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   else fm__move_ends(d + n - 4 * W, s + n - 4 * W, 4 * W, W, 2);
 }
 
-FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f, size_t W) {
+FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  unsigned f;
   if (fm__move_upto8(d, s, n, W)) return;
   if (d == s) return;
   if (!fm__fwd_ok(d, s, n)) {
     fm__copy_bwd(d, s, n, W);
     return;
   }
+  f = fm__load(&fm__cpu_state);
   if ((f & FM_CPU_ERMS) && n >= FASTMEM_MOVSB_MIN && n < FASTMEM_MOVSB_MAX &&
       (uint32_t)((uintptr_t)d - (uintptr_t)s) >= 64 && fm__disjoint(d, s, n)) {
     fm__rep_movsb(d, s, n);
@@ -220,15 +222,15 @@ FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f
   fm__copy_fwd(d, s, n, W);
 }
 
-FASTMEM__TIER(FASTMEM__T_AVX512) void fm__move_avx512(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f) { fm__x86_move_w(d, s, n, f, 64); }
-FASTMEM__TIER(FASTMEM__T_AVX2) void fm__move_avx2(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f) { fm__x86_move_w(d, s, n, f, 32); }
-FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, size_t n, unsigned f) { fm__x86_move_w(d, s, n, f, 16); }
+FASTMEM__TIER(FASTMEM__T_AVX512) void fm__move_avx512(fm__u8 *d, const fm__u8 *s, size_t n) { fm__x86_move_w(d, s, n, 64); }
+FASTMEM__TIER(FASTMEM__T_AVX2) void fm__move_avx2(fm__u8 *d, const fm__u8 *s, size_t n) { fm__x86_move_w(d, s, n, 32); }
+FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, size_t n) { fm__x86_move_w(d, s, n, 16); }
 
 /* ---- Set ------------------------------------------------------------------ */
-FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, unsigned f, size_t W) {
+FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W) {
   uint64_t x = fm__splat8(c);
   if (fm__set_upto8(d, x, n, W)) return;
-  if ((f & FM_CPU_NT) && n >= fm__nt_bytes()) {
+  if ((fm__load(&fm__cpu_state) & FM_CPU_NT) && n >= fm__nt_bytes()) {
     fm__v64a pat = FASTMEM__SPLAT(fm__v64a, x);
     fm__stream_nt(d, FASTMEM__CAST(const fm__u8 *, &pat), n, W, 1);
     return;
@@ -236,9 +238,9 @@ FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, unsigned f, size_t W)
   fm__set_loop(d, x, n, W);
 }
 
-FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n, unsigned f) { fm__x86_set_w(d, c, n, f, 64); }
-FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_avx2(fm__u8 *d, int c, size_t n, unsigned f) { fm__x86_set_w(d, c, n, f, 32); }
-FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n, unsigned f) { fm__x86_set_w(d, c, n, f, 16); }
+FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 64); }
+FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_avx2(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 32); }
+FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 16); }
 
 /* ---- Compare: bytes [32, n), the first 32 known equal ------------------- */
 
@@ -306,16 +308,17 @@ FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b,
 
 /* The best tier is tested at the call site, saving a call and a jump on the
    CPUs that have it; the others go through the out-of-line dispatcher. */
-#define FASTMEM__TOP_MOVE(f, d, s, n) ((f) & FM_CPU_AVX512 ? (fm__move_avx512(d, s, n, f), 1) : 0)
-#define FASTMEM__TOP_SET(f, d, c, n) ((f) & FM_CPU_AVX512 ? (fm__set_avx512(d, c, n, f), 1) : 0)
-#define FASTMEM__TOP_CMP(f, a, b, n, r) ((f) & FM_CPU_AVX512 ? ((r) = fm__cmp_avx512(a, b, n), 1) : 0)
-#define FASTMEM__TOP_EQ(f, a, b, n, r) ((f) & FM_CPU_AVX512 ? ((r) = fm__eq_avx512(a, b, n), 1) : 0)
+#define FASTMEM__X86_TOP (fm__load(&fm__cpu_state) & FM_CPU_AVX512)
+#define FASTMEM__TOP_MOVE(d, s, n) (FASTMEM__X86_TOP ? (fm__move_avx512(d, s, n), 1) : 0)
+#define FASTMEM__TOP_SET(d, c, n) (FASTMEM__X86_TOP ? (fm__set_avx512(d, c, n), 1) : 0)
+#define FASTMEM__TOP_CMP(a, b, n, r) (FASTMEM__X86_TOP ? ((r) = fm__cmp_avx512(a, b, n), 1) : 0)
+#define FASTMEM__TOP_EQ(a, b, n, r) (FASTMEM__X86_TOP ? ((r) = fm__eq_avx512(a, b, n), 1) : 0)
 /* The compare tiers take the whole range, first 32 bytes included. */
 #define FASTMEM__ARCH_CMP_WHOLE 1
 #define FASTMEM__ARCH_PROBE() fm__x86_probe()
 #define FASTMEM__ARCH_NAME(f) fm__x86_name(f)
-#define FASTMEM__ARCH_MOVE(f, d, s, n) FASTMEM__X86_PICK(f, move, d, s, n, f)
-#define FASTMEM__ARCH_SET(f, d, c, n) FASTMEM__X86_PICK(f, set, d, c, n, f)
+#define FASTMEM__ARCH_MOVE(f, d, s, n) FASTMEM__X86_PICK(f, move, d, s, n)
+#define FASTMEM__ARCH_SET(f, d, c, n) FASTMEM__X86_PICK(f, set, d, c, n)
 #define FASTMEM__ARCH_CMP(f, a, b, n, r) FASTMEM__X86_PICK_R(f, r, cmp, a, b, n)
 #define FASTMEM__ARCH_EQ(f, a, b, n, r) FASTMEM__X86_PICK_R(f, r, eq, a, b, n)
 
