@@ -2,7 +2,11 @@
 #   make test        every build configuration this machine can run (see test/run.sh)
 #   make test-quick  the main configuration only
 #   make bench       fastmem against the system libc (see bench/)
+#   make examples    build and run examples/, each timed against libc
 #   make clean
+# For users (see README "Installing"):
+#   make install PREFIX=/usr/local   headers, fastmem.pc, CMake package (DESTDIR works)
+#   make single      dist/fastmem.h: one header with every backend pasted in
 CC ?= cc
 BUILD ?= build
 
@@ -17,6 +21,23 @@ test-quick:
 
 clean:
 	rm -rf $(BUILD) bench/out
+
+# ---- For users: install and single-file header ----------------------------
+PREFIX ?= /usr/local
+FASTMEM_VERSION := $(shell awk '/define FASTMEM_VERSION_(MAJOR|MINOR|PATCH) / { v = v (v == "" ? "" : ".") $$3 } END { print v }' fastmem.h)
+.PHONY: install uninstall single
+install:
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/pkgconfig $(DESTDIR)$(PREFIX)/share/cmake/fastmem
+	install -m 644 fastmem.h $(wildcard fastmem_*.h) $(DESTDIR)$(PREFIX)/include
+	sed 's|@VERSION@|$(FASTMEM_VERSION)|' fastmem.pc.in > $(DESTDIR)$(PREFIX)/share/pkgconfig/fastmem.pc
+	install -m 644 cmake/fastmemConfig.cmake $(DESTDIR)$(PREFIX)/share/cmake/fastmem
+	sed 's|@VERSION@|$(FASTMEM_VERSION)|' cmake/fastmemConfigVersion.cmake.in > $(DESTDIR)$(PREFIX)/share/cmake/fastmem/fastmemConfigVersion.cmake
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/include/fastmem.h $(DESTDIR)$(PREFIX)/include/fastmem_*.h
+	rm -f $(DESTDIR)$(PREFIX)/share/pkgconfig/fastmem.pc
+	rm -rf $(DESTDIR)$(PREFIX)/share/cmake/fastmem
+single:
+	sh tools/amalgamate.sh dist/fastmem.h
 
 # Each area of the project adds its own targets here.
 -include bench/bench.mk
