@@ -1,0 +1,49 @@
+#!/bin/sh
+# bench/tune.sh - the measurements behind fastmem's x86 size thresholds.
+#
+#   sh bench/tune.sh movsb   rep movsb against the vector loop, every size
+#   sh bench/tune.sh nt      non-temporal stores against rep movsb and the loop
+#
+# Each variant is one `make bench SECTION=sweep` run with fastmem limited by
+# --cpu-limit (and its thresholds opened up by -D flags), against glibc as
+# shipped. Variants run in separate processes, so they are compared through
+# their ratio to the same libc column: (libc / variant A) / (libc / variant B)
+# is B's time over A's, with the machine's drift between runs divided out.
+# Prints memcpy and memset rows >= 1 KiB.
+set -eu
+cd "$(dirname "$0")/.."
+out=${TUNE_OUT:-build/tune}
+mkdir -p "$out"
+run() { # name cflags limit
+  make -s bench SECTION=sweep BENCH_OUT="$out/$1" BENCH_CFLAGS="-O2 $2" \
+    BENCH_ARGS="--libc=plain --cpu-limit=$3" >"$out/$1.log" 2>&1 || { tail "$out/$1.log"; exit 1; }
+}
+table() { # header, then variant names
+  printf '%s\n' "$1"; shift
+  awk -F, -v names="$*" '
+    BEGIN { nv = split(names, v, " ") }
+    FNR == 1 { f++; next }
+    $10 == "libc" && ($3 == "memcpy" || $3 == "memset") && $6 >= 1024 {
+      k = $3 " " $4 " " $6; r[k, f] = $16; if (!(k in seen)) { seen[k] = 1; order[++nk] = k }
+    }
+    END {
+      printf "%-22s", "func align size"; for (i = 1; i <= nv; i++) printf " %12s", "libc/" v[i]; printf "\n"
+      for (j = 1; j <= nk; j++) {
+        printf "%-22s", order[j]; for (i = 1; i <= nv; i++) printf " %12.2f", r[order[j], i]; printf "\n"
+      }
+    }' $(for n in "$@"; do echo "$out/$n/results.csv"; done)
+}
+open="-DFASTMEM_MOVSB_MIN=0 -DFASTMEM_MOVSB_MAX=0xffffffffu"
+case "${1:-}" in
+movsb)
+  # 0x1f: SSE2 AVX2 AVX512 ERMS FSRM, no NT; 0x17: the same without ERMS.
+  run movsb "$open" 0x1f
+  run loop "$open" 0x17
+  table "rep movsb (every size) against the AVX-512 loop; > 1 = faster than glibc" movsb loop ;;
+nt)
+  run nt "$open -DFASTMEM_NT_THRESHOLD=1048576" 0x37
+  run movsb "$open" 0x1f
+  run loop "$open" 0x17
+  table "non-temporal stores from 1 MiB, rep movsb, the loop; > 1 = faster than glibc" nt movsb loop ;;
+*) echo "usage: sh bench/tune.sh movsb|nt" >&2; exit 2 ;;
+esac
