@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/tune.sh - the measurements behind fastmem's x86 size thresholds.
 #
-#   sh bench/tune.sh movsb   rep movsb against the vector loop, every size
+#   sh bench/tune.sh movsb   rep movsb / rep stosb against the vector loops, every size
 #   sh bench/tune.sh nt      non-temporal stores against rep movsb and the loop
 #
 # Each variant is one `make bench SECTION=sweep` run with fastmem limited by
@@ -33,7 +33,7 @@ table() { # header, then variant names
       }
     }' $(for n in "$@"; do echo "$out/$n/results.csv"; done)
 }
-open="-DFASTMEM_MOVSB_MIN=0 -DFASTMEM_MOVSB_MAX=0xffffffffu"
+open="-DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0"
 case "${1:-}" in
 movsb)
   # 0x1f: SSE2 AVX2 AVX512 ERMS FSRM, no NT; 0x17: the same without ERMS.
