@@ -537,6 +537,15 @@ static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_
   return r;
 }
 
+/* A backend may replace the inline n <= 32 paths of copies and sets where
+   the build's baseline has better instructions (PowerPC: POWER9 lxvl/stxvl). */
+#ifndef FASTMEM__ARCH_MOVE_SHORT
+#define FASTMEM__ARCH_MOVE_SHORT(d, s, n) fm__move_short(d, s, n)
+#endif
+#ifndef FASTMEM__ARCH_SET_SHORT
+#define FASTMEM__ARCH_SET_SHORT(d, c, n) fm__set_short(d, c, n)
+#endif
+
 /* ---- Public API ---------------------------------------------------------- */
 /* Always inlined, so that even -Os and -O0 builds keep the short path at the
    call site; what is inlined is the n <= 32 ladder and one call. */
@@ -544,7 +553,7 @@ static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_
 FASTMEM__API void *fm_memmove(void *dst, const void *src, size_t n) {
   fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
   const fm__u8 *s = FASTMEM__CAST(const fm__u8 *, src);
-  if (n <= 32) fm__move_short(d, s, n);
+  if (n <= 32) FASTMEM__ARCH_MOVE_SHORT(d, s, n);
   else if (!FASTMEM__TOP_MOVE(d, s, n)) fm__move_long(d, s, n);
   return dst;
 }
@@ -556,7 +565,7 @@ FASTMEM__API void *fm_memcpy(void *dst, const void *src, size_t n) {
 
 FASTMEM__API void *fm_memset(void *dst, int c, size_t n) {
   fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
-  if (n <= 32) fm__set_short(d, c, n);
+  if (n <= 32) FASTMEM__ARCH_SET_SHORT(d, c, n);
   else if (!FASTMEM__TOP_SET(d, c, n)) fm__set_long(d, c, n);
   return dst;
 }

@@ -13,12 +13,14 @@
  *            64 bytes with one vcmpequb. and locate it with ldbrx words
  *   scalar   (no bits) 8-byte ld/std, 32 bytes a step; compares in 8-byte
  *            big-endian words (ldbrx on little endian)
- * Size classes for copy/move (n > 32; n <= 32 is inline in fastmem.h):
+ * Size classes for copy/move:
+ *   0..32    inline at the call site: fastmem.h's generic code, or with a
+ *            POWER9 baseline (-mcpu=power9) lxvl/stxvl for variable sizes
  *   33..256  first and last 32/64/128 bytes, all loads before any store
  *   > 256    dst aligned to 32, 128 bytes an iteration, forward unless dst
  *            lies inside (src, src + n), then backward
- * No assembly outside inline asm; no altivec.h (so no vector/bool/pixel
- * macros), every vector instruction in inline asm, valid for gcc and clang.
+ * Every vector instruction is inline asm, the same for gcc and clang; no
+ * altivec.h, so no vector/bool/pixel macros reach the user's code.
  */
 #ifndef FASTMEM_PPC_H
 #define FASTMEM_PPC_H
@@ -431,6 +433,46 @@ FASTMEM__TIER(FASTMEM__T_P9) int fm__cmp_p9(const fm__u8 *a, const fm__u8 *b, si
 FASTMEM__TIER(FASTMEM__T_VSX) int fm__cmp_vsx(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__ppc_cmp(a, b, n, 1); }
 FASTMEM__TIER(FASTMEM__T_P9) int fm__eq_p9(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__ppc_eq(a, b, n); }
 FASTMEM__TIER(FASTMEM__T_VSX) int fm__eq_vsx(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__ppc_eq(a, b, n); }
+
+/* ---- Short copies and sets in POWER9 builds (n <= 32, at the call site) ---
+ * With a POWER9 baseline every CPU the program runs on has lxvl/stxvl: up
+ * to 16 bytes are one length-controlled load and store, up to 32 a full
+ * vector plus one (loads before stores, so memmove-safe); no size ladder.
+ * Constant sizes keep the generic code (plain loads and stores). The asm
+ * names no memory operand (that would claim 16 bytes of a smaller object)
+ * and clobbers "memory" instead. */
+#if defined(_ARCH_PWR9) && defined(__POWER9_VECTOR__)
+FASTMEM__AI void fm__p9_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__ppc_v a, b;
+  if (__builtin_constant_p(n)) {
+    fm__move_short(d, s, n);
+  } else if (n > 16) {
+    __asm__("lxv %x0,0(%2)\n\tlxvl %x1,%3,%4" : "=wa"(a), "=wa"(b)
+            : "b"(s), "b"(s + 16), "r"((uint64_t)(n - 16) << 56) : "memory");
+    __asm__ __volatile__("stxv %x0,0(%2)\n\tstxvl %x1,%3,%4" : : "wa"(a), "wa"(b), "b"(d), "b"(d + 16),
+                         "r"((uint64_t)(n - 16) << 56) : "memory");
+  } else if (n) {
+    __asm__("lxvl %x0,%1,%2" : "=wa"(a) : "b"(s), "r"((uint64_t)n << 56) : "memory");
+    __asm__ __volatile__("stxvl %x0,%1,%2" : : "wa"(a), "b"(d), "r"((uint64_t)n << 56) : "memory");
+  }
+}
+
+FASTMEM__AI void fm__p9_set_short(fm__u8 *d, int c, size_t n) {
+  fm__ppc_v v;
+  if (__builtin_constant_p(n)) {
+    fm__set_short(d, c, n);
+  } else if (n > 16) {
+    __asm__("mtvsrdd %x0,%1,%1" : "=wa"(v) : "b"(fm__splat8(c)));
+    __asm__ __volatile__("stxv %x0,0(%1)\n\tstxvl %x0,%2,%3" : : "wa"(v), "b"(d), "b"(d + 16),
+                         "r"((uint64_t)(n - 16) << 56) : "memory");
+  } else if (n) {
+    __asm__("mtvsrdd %x0,%1,%1" : "=wa"(v) : "b"(fm__splat8(c)));
+    __asm__ __volatile__("stxvl %x0,%1,%2" : : "wa"(v), "b"(d), "r"((uint64_t)n << 56) : "memory");
+  }
+}
+#define FASTMEM__ARCH_MOVE_SHORT(d, s, n) fm__p9_move_short(d, s, n)
+#define FASTMEM__ARCH_SET_SHORT(d, c, n) fm__p9_set_short(d, c, n)
+#endif
 
 /* ---- Hooks for fastmem.h: pick the tier from the feature bits ----------- */
 #define FASTMEM__PPC_MOVE(f, d, s, n)                                          \

@@ -15,6 +15,7 @@ done
 cfg ppc64le-gcc-mcpu9         "powerpc64le-linux-gnu-gcc -std=c11 -O2 -mcpu=power9"  "$qle -cpu power9" -q
 cfg ppc64le-gcc-mcpu10        "powerpc64le-linux-gnu-gcc -std=c11 -O2 -mcpu=power10" "$qle -cpu power10" -q
 cfg ppc64le-gcc-O0            "powerpc64le-linux-gnu-gcc -std=c99 -O0"          "$qle -cpu power10" -q
+cfg ppc64le-gcc-O0-mcpu9      "powerpc64le-linux-gnu-gcc -std=c99 -O0 -mcpu=power9" "$qle -cpu power10" -q
 cfg ppc64le-gcc-no-probe-p9   "powerpc64le-linux-gnu-gcc -std=c11 -O2 -mcpu=power9 -DFASTMEM_NO_PROBE" "$qle -cpu power9" -q
 cfg ppc64le-clang-run-power10 "clang --target=powerpc64le-linux-gnu -std=c11 -O2" "$qle -cpu power10" -q
 cfg ppc64le-clang-mcpu9       "clang --target=powerpc64le-linux-gnu -std=c11 -O2 -mcpu=pwr9" "$qle -cpu power9" -q
@@ -26,6 +27,7 @@ cfg ppc64-gcc-run-power9      "powerpc64-linux-gnu-gcc -std=c11 -O2"            
 cfg ppc64-gcc-no-probe        "powerpc64-linux-gnu-gcc -std=c11 -O2 -DFASTMEM_NO_PROBE" "$qbe -cpu power7" -q
 cfg ppc64-gcc-mcpu7           "powerpc64-linux-gnu-gcc -std=c11 -O2 -mcpu=power7" "$qbe -cpu power7" -q
 cfg ppc64-gcc-mcpu8           "powerpc64-linux-gnu-gcc -std=c11 -O2 -mcpu=power8" "$qbe -cpu power8" -q
+cfg ppc64-gcc-mcpu9           "powerpc64-linux-gnu-gcc -std=c11 -O2 -mcpu=power9" "$qbe -cpu power9" -q
 cfg ppc64-clang-run-power8    "clang --target=powerpc64-linux-gnu -std=c11 -O2" "$qbe -cpu power8" -q
 
 # ---- 32-bit PowerPC (scalar tier) and aarch64 (portable path) -------------
