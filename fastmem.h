@@ -26,9 +26,10 @@
  *   FASTMEM_NT_THRESHOLD    (from the probe; 3/4 of the L3, else 24 MiB) bytes
  *                           from which large copies and sets use non-temporal
  *                           stores. Defining it overrides the probe.
- *   FASTMEM_MOVSB_MIN, FASTMEM_MOVSB_MAX  (64 KiB, 1 MiB) x86: the sizes
- *                           between which copies use rep movsb on CPUs with
- *                           ERMS where it was measured to win.
+ *   FASTMEM_MOVSB_MIN       (28 KiB) x86: copies from this size up to the
+ *                           NT threshold use rep movsb, on the CPUs where it
+ *                           was measured to win (AMD with FSRM).
+ *   FASTMEM_STOSB_MIN       (1 MiB) x86: the same for memset and rep stosb.
  *   FASTMEM_REPLACE_LIBC    (undefined) drop-in mode, C only: the including
  *                           file's memcpy/memmove/memset/memcmp calls become
  *                           fm_* calls (see the block at the end of this file).
