@@ -27,12 +27,16 @@ struct item {
   uint32_t data_offset, data_size;
 } __attribute__((packed));
 
+/* The block seen as bytes (data, moves) or as item headers (its front). */
 struct leaf {
   uint32_t nritems;
-  unsigned char block[LEAF];
+  union {
+    unsigned char block[LEAF];
+    struct item items[LEAF / sizeof(struct item)];
+  } u;
 };
 
-#define ITEM(l, i) ((struct item *)(l)->block + (i))
+#define ITEM(l, i) (&(l)->u.items[i])
 
 static unsigned char pool[256 + 1024]; /* the data of key k is pool + k % 256 */
 static struct leaf leaves[2];         /* the libc run's and the fastmem run's */
@@ -70,14 +74,14 @@ EX_INLINE int leaf_insert(int fast, struct leaf *l, uint64_t objectid, uint8_t t
   struct item it;
   if (found || (n + 1) * sizeof(struct item) + size > dend) return 0;
   /* data of slots slot..n-1 down by size, their headers up by one */
-  ex_memmove(fast, l->block + dend - size, l->block + dend, end - dend);
+  ex_memmove(fast, l->u.block + dend - size, l->u.block + dend, end - dend);
   for (i = slot; i < n; i++) ITEM(l, i)->data_offset -= size;
   ex_memmove(fast, ITEM(l, slot + 1), ITEM(l, slot), (n - slot) * sizeof(struct item));
   stat_moved += (long)(end - dend + (n - slot) * sizeof(struct item));
   it.objectid = objectid; it.type = type; it.offset = offset;
   it.data_offset = end - size; it.data_size = size;
   ex_memcpy(fast, ITEM(l, slot), &it, sizeof it);
-  ex_memcpy(fast, l->block + end - size, pool + objectid % 256, size);
+  ex_memcpy(fast, l->u.block + end - size, pool + objectid % 256, size);
   l->nritems = n + 1;
   return 1;
 }
@@ -86,7 +90,7 @@ EX_INLINE void leaf_delete(int fast, struct leaf *l, uint32_t slot) {
   uint32_t n = l->nritems, dend = data_end(l), i;
   uint32_t size = ITEM(l, slot)->data_size, start = ITEM(l, slot)->data_offset;
   /* data of slots slot+1..n-1 up by size, their headers down by one */
-  ex_memmove(fast, l->block + dend + size, l->block + dend, start - dend);
+  ex_memmove(fast, l->u.block + dend + size, l->u.block + dend, start - dend);
   for (i = slot + 1; i < n; i++) ITEM(l, i)->data_offset += size;
   ex_memmove(fast, ITEM(l, slot), ITEM(l, slot + 1), (n - slot - 1) * sizeof(struct item));
   stat_moved += (long)(start - dend + (n - slot - 1) * sizeof(struct item));
@@ -128,7 +132,7 @@ static void check_leaf(const struct leaf *l, const char *who) {
     const struct item *it = ITEM(l, i);
     if (i) EX_CHECK(key_cmp(ITEM(l, i - 1), it->objectid, it->type, it->offset) < 0, "%s: keys out of order at slot %u", who, i);
     EX_CHECK(it->data_offset + it->data_size == end, "%s: data of slot %u not packed", who, i);
-    EX_CHECK(memcmp(l->block + it->data_offset, pool + it->objectid % 256, it->data_size) == 0, "%s: data of slot %u damaged", who, i);
+    EX_CHECK(memcmp(l->u.block + it->data_offset, pool + it->objectid % 256, it->data_size) == 0, "%s: data of slot %u damaged", who, i);
     end = it->data_offset;
   }
   EX_CHECK((size_t)l->nritems * sizeof(struct item) <= end, "%s: headers overlap data", who);
@@ -143,7 +147,7 @@ int main(int argc, char **argv) {
   run(1);
   check_leaf(&leaves[0], "libc");
   check_leaf(&leaves[1], "fastmem");
-  EX_CHECK(leaves[0].nritems == leaves[1].nritems && memcmp(leaves[0].block, leaves[1].block, LEAF) == 0,
+  EX_CHECK(leaves[0].nritems == leaves[1].nritems && memcmp(leaves[0].u.block, leaves[1].u.block, LEAF) == 0,
            "the libc and fastmem runs ended with different leaves");
   printf("  %ld inserts/deletes, %.0f bytes moved per operation on average\n", stat_ops, (double)stat_moved / (double)stat_ops);
   ex_time("insert/delete (memmove x2, memcpy x2 each)", stat_ops, rounds, run);
