@@ -94,18 +94,33 @@ typedef unsigned char fm__u8;
 #define FASTMEM__VEC(name, bytes)                                              \
   typedef long long name __attribute__((vector_size(bytes), aligned(1), may_alias)); \
   typedef long long name##a __attribute__((vector_size(bytes), aligned(bytes < 64 ? bytes : 64), may_alias))
-__extension__ FASTMEM__VEC(fm__v8, 8);
+/* Targets with 16-byte vector registers; elsewhere 16-byte vector values
+   would go through the stack (and, at -O0, through memcpy calls). */
+#if defined(__SSE2__) || defined(__ALTIVEC__) || defined(__ARM_NEON) || defined(__aarch64__) || \
+    defined(__VEC__) || defined(__wasm_simd128__) || defined(__mips_msa) || defined(__riscv_vector)
+#define FASTMEM__V16 1
+#endif
+/* 32- and 64-byte blocks: the x86 tiers (target attributes give them vectors
+   even where the baseline has none) and targets with vector registers. */
+#if defined(FASTMEM__V16) || defined(__x86_64__) || defined(__i386__)
+#define FASTMEM__WIDE 1
+#endif
 __extension__ FASTMEM__VEC(fm__v16, 16);
 __extension__ FASTMEM__VEC(fm__v32, 32);
 __extension__ FASTMEM__VEC(fm__v64, 64);
 
 /* ---- Scalar unaligned access --------------------------------------------- */
-FASTMEM__AI uint16_t fm__ld16(const void *p) { uint16_t v; __builtin_memcpy(&v, p, 2); return v; }
-FASTMEM__AI uint32_t fm__ld32(const void *p) { uint32_t v; __builtin_memcpy(&v, p, 4); return v; }
-FASTMEM__AI uint64_t fm__ld64(const void *p) { uint64_t v; __builtin_memcpy(&v, p, 8); return v; }
-FASTMEM__AI void fm__st16(void *p, uint16_t v) { __builtin_memcpy(p, &v, 2); }
-FASTMEM__AI void fm__st32(void *p, uint32_t v) { __builtin_memcpy(p, &v, 4); }
-FASTMEM__AI void fm__st64(void *p, uint64_t v) { __builtin_memcpy(p, &v, 8); }
+/* Unaligned, aliasing-safe scalar types: a load or store through them is one
+   instruction where the target allows unaligned access, and never a call. */
+typedef uint16_t fm__w2 __attribute__((aligned(1), may_alias));
+typedef uint64_t fm__w8 __attribute__((aligned(1), may_alias)); /* also the portable block without vectors */
+typedef uint32_t fm__w4 __attribute__((aligned(1), may_alias));
+FASTMEM__AI uint16_t fm__ld16(const void *p) { return *FASTMEM__CAST(const fm__w2 *, p); }
+FASTMEM__AI uint32_t fm__ld32(const void *p) { return *FASTMEM__CAST(const fm__w4 *, p); }
+FASTMEM__AI uint64_t fm__ld64(const void *p) { return *FASTMEM__CAST(const fm__w8 *, p); }
+FASTMEM__AI void fm__st16(void *p, uint16_t v) { *FASTMEM__CAST(fm__w2 *, p) = v; }
+FASTMEM__AI void fm__st32(void *p, uint32_t v) { *FASTMEM__CAST(fm__w4 *, p) = v; }
+FASTMEM__AI void fm__st64(void *p, uint64_t v) { *FASTMEM__CAST(fm__w8 *, p) = v; }
 
 /* Big-endian loads: comparing these as unsigned integers orders the bytes
    as memcmp does. */
@@ -135,10 +150,22 @@ FASTMEM__AI void fm__move_hdtl(fm__u8 *d, const fm__u8 *s, size_t n, size_t B) {
   case 1: { fm__u8 h = s[0], t = s[n - 1]; d[0] = h; d[n - 1] = t; break; }
   case 2: { uint16_t h = fm__ld16(s), t = fm__ld16(s + n - 2); fm__st16(d, h); fm__st16(d + n - 2, t); break; }
   case 4: { uint32_t h = fm__ld32(s), t = fm__ld32(s + n - 4); fm__st32(d, h); fm__st32(d + n - 4, t); break; }
-  case 8: FASTMEM__HDTL(fm__v8, 8); break;
+  case 8: { uint64_t h = fm__ld64(s), t = fm__ld64(s + n - 8); fm__st64(d, h); fm__st64(d + n - 8, t); break; }
+#ifdef FASTMEM__V16
   case 16: FASTMEM__HDTL(fm__v16, 16); break;
+#else
+  case 16: {
+    uint64_t h0 = fm__ld64(s), h1 = fm__ld64(s + 8), t0 = fm__ld64(s + n - 16), t1 = fm__ld64(s + n - 8);
+    fm__st64(d, h0); fm__st64(d + 8, h1); fm__st64(d + n - 16, t0); fm__st64(d + n - 8, t1);
+    break;
+  }
+#endif
+#ifdef FASTMEM__WIDE
   case 32: FASTMEM__HDTL(fm__v32, 32); break;
   default: FASTMEM__HDTL(fm__v64, 64); break;
+#else
+  default: __builtin_trap(); /* no caller asks for wide blocks here */
+#endif
   }
 }
 
@@ -161,9 +188,17 @@ FASTMEM__AI void fm__set_hdtl(fm__u8 *d, uint64_t x, size_t n, size_t B) {
   case 2: fm__st16(d, (uint16_t)x); fm__st16(d + n - 2, (uint16_t)x); break;
   case 4: fm__st32(d, (uint32_t)x); fm__st32(d + n - 4, (uint32_t)x); break;
   case 8: fm__st64(d, x); fm__st64(d + n - 8, x); break;
+#ifdef FASTMEM__V16
   case 16: FASTMEM__SET_HDTL(fm__v16, 16); break;
+#else
+  case 16: fm__st64(d, x); fm__st64(d + 8, x); fm__st64(d + n - 16, x); fm__st64(d + n - 8, x); break;
+#endif
+#ifdef FASTMEM__WIDE
   case 32: FASTMEM__SET_HDTL(fm__v32, 32); break;
   default: FASTMEM__SET_HDTL(fm__v64, 64); break;
+#else
+  default: __builtin_trap(); /* no caller asks for wide blocks here */
+#endif
   }
 }
 
@@ -236,12 +271,18 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
  * used, so that every value lives in one register. */
 
 /* Inside body: H is the W-byte vector type, HA the same aligned to W. */
+#ifdef FASTMEM__WIDE
 #define FASTMEM__WITH_W(W, ...)                                                \
   do {                                                                         \
     if ((W) == 64) { typedef fm__v64 H; typedef fm__v64a HA __attribute__((unused)); __VA_ARGS__ }      \
     else if ((W) == 32) { typedef fm__v32 H; typedef fm__v32a HA __attribute__((unused)); __VA_ARGS__ } \
-    else { typedef fm__v16 H; typedef fm__v16a HA __attribute__((unused)); __VA_ARGS__ }                \
+    else if ((W) == 16) { typedef fm__v16 H; typedef fm__v16a HA __attribute__((unused)); __VA_ARGS__ } \
+    else { typedef fm__w8 H; typedef uint64_t HA __attribute__((unused)); __VA_ARGS__ }                 \
   } while (0)
+#else /* W is 8: plain words */
+#define FASTMEM__WITH_W(W, ...)                                                \
+  do { typedef fm__w8 H; typedef uint64_t HA __attribute__((unused)); (void)(W); __VA_ARGS__ } while (0)
+#endif
 #define FASTMEM__LD(T, p) (*FASTMEM__CAST(const T *, (p)))
 #define FASTMEM__ST(T, p, x) (*FASTMEM__CAST(T *, (p)) = (x))
 
@@ -271,8 +312,13 @@ FASTMEM__AI void fm__set_ends(fm__u8 *d, uint64_t x, size_t n, size_t W, int k) 
   FASTMEM__WITH_W(W, {
     H v = FASTMEM__SPLAT(H, x);
     fm__u8 *dt = d + n - (size_t)k * W;
-    int i;
-    for (i = 0; i < k; i++) { FASTMEM__ST(H, d + (size_t)i * W, v); FASTMEM__ST(H, dt + (size_t)i * W, v); }
+    /* written out: a loop here is what compilers turn into a memset call */
+    FASTMEM__ST(H, d, v); FASTMEM__ST(H, dt, v);
+    if (k >= 2) { FASTMEM__ST(H, d + W, v); FASTMEM__ST(H, dt + W, v); }
+    if (k >= 4) {
+      FASTMEM__ST(H, d + 2 * W, v); FASTMEM__ST(H, dt + 2 * W, v);
+      FASTMEM__ST(H, d + 3 * W, v); FASTMEM__ST(H, dt + 3 * W, v);
+    }
   });
 }
 
@@ -369,10 +415,13 @@ FASTMEM__AI int fm__cmp_words(const fm__u8 *a, const fm__u8 *b, size_t n) {
 }
 
 /* ---- Portable path --------------------------------------------------------
- * Plain C over the same building blocks with 16-byte blocks, which the
- * compiler turns into whatever the baseline target has (two 8-byte words
- * where it has no vectors). */
+ * Plain C over the same building blocks: 16-byte vector blocks where the
+ * baseline target has 16-byte vector registers, 8-byte words elsewhere. */
+#ifdef FASTMEM__V16
 #define FASTMEM__PORTABLE_W 16
+#else
+#define FASTMEM__PORTABLE_W 8
+#endif
 
 FASTMEM__AI void fm__move_portable(fm__u8 *d, const fm__u8 *s, size_t n) {
   if (fm__move_upto8(d, s, n, FASTMEM__PORTABLE_W)) return;

@@ -68,11 +68,9 @@ for cc in powerpc64le-linux-gnu-gcc powerpc64-linux-gnu-gcc powerpc-linux-gnu-gc
       [ "$cc" = clang ] && [ -n "$m" ] && m=-mcpu=pwr9
       tag=$(echo "$cc$t$m" | tr -c 'a-zA-Z0-9' _)
       cross_check "names-c-$tag" $cc $t $m -std=c11 $WARN -I. -c "$out/ppc_names.c" -o "$out/names.o"
-      # no libc mem* call, backends on (32-bit at -O2 only: at -O0 gcc copies
-      # the generic 16-byte blocks with memcpy there)
-      for o in -O0 -O2; do
-        [ "$cc" = powerpc-linux-gnu-gcc ] && [ $o = -O0 ] && continue
-        cross_check "nolibc-$tag$o" sh -c "$cc $t $m $o -I. -c test/codegen.c -o '$out/cg-ppc.o' && ! nm -u '$out/cg-ppc.o' | grep -wE 'memcpy|memmove|memset|memcmp|bcmp'"
+      # no libc mem* call, with the backends and with the portable path alone
+      for o in -O0 -O2 "-O0 -DFASTMEM_PORTABLE" "-O2 -DFASTMEM_PORTABLE"; do
+        cross_check "nolibc-$tag$(echo $o | tr -c 'a-zA-Z0-9' _)" sh -c "$cc $t $m $o -I. -c test/codegen.c -o '$out/cg-ppc.o' && ! nm -u '$out/cg-ppc.o' | grep -wE 'memcpy|memmove|memset|memcmp|bcmp'"
       done
       [ -n "$m" ] && continue
       # with AltiVec keywords on (GNU mode) the names must still be the user's
