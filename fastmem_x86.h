@@ -288,13 +288,16 @@ FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) { f
 
 /* ---- Compare: bytes [32, n), the first 32 known equal ------------------- */
 
-/* For n > 64: the mask of the first W-byte block in [32, n) whose bytes
-   differ, 0 if none, and its offset in *at. 4W a step; the last block
-   overlaps what came before. */
+/* For n > 64, the first 32 bytes known equal: the mask of the first W-byte
+   block whose bytes differ, 0 if none, and its offset in *at. Bytes 32..63
+   first, then steps of 4W from where a is W-aligned (at most 64: an
+   unaligned loop would split every load across two cache lines, half the
+   speed: 4 KiB equal in 45 ns against 22 ns aligned, task-clock medians),
+   then W at a time; the last block overlaps what came before. */
 FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t *at) {
-  size_t i = 32;
-  uint64_t m;
-  /* 4W a step until a step differs; the W-byte loop below then finds where */
+  size_t i = (size_t)(((uintptr_t)a + 64) & ~(uintptr_t)(W - 1)) - (size_t)(uintptr_t)a;
+  uint64_t m = fm__ne32b(a + 32, b + 32, W);
+  if (m) { *at = 32; return m; }
   for (; n - i > 4 * W; i += 4 * W)
     if (FASTMEM__UNLIKELY(fm__diff4(a + i, b + i, W))) break;
   for (; n - i > W; i += W)
