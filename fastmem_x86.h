@@ -275,7 +275,7 @@ FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W) {
     return;
   }
   if ((f & FM_CPU_NT) && n >= fm__nt_bytes()) {
-    fm__v64a pat = FASTMEM__SPLAT(fm__v64a, x);
+    fm__v64a pat = FASTMEM__SPLAT(fm__v64a, fm__b64, x);
     fm__stream_nt(d, FASTMEM__CAST(const fm__u8 *, &pat), n, W, 1);
     return;
   }
