@@ -218,7 +218,7 @@ FASTMEM__AI size_t fm__nt_bytes(void) {
    bytes at s, a vector of the fill byte. */
 FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int pat) {
   size_t i = 64 - ((uintptr_t)d & 63), k;
-  if (pat) fm__set_ends(d, fm__ld64(s), 64, W, (int)(64 / W));
+  if (pat) fm__set_ends(d, s[0], 64, W, (int)(64 / W));
   else fm__move_ends(d, s, 64, W, (int)(64 / W));
   for (; i + 4 * W <= n; i += 4 * W) {
     for (k = i; k < i + 4 * W; k += W) {
@@ -230,7 +230,7 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
     FASTMEM__OPAQUE(d);
   }
   __asm__ volatile("sfence" ::: "memory"); /* order the streamed stores */
-  if (pat) fm__set_ends(d + n - 4 * W, fm__ld64(s), 4 * W, W, 2);
+  if (pat) fm__set_ends(d + n - 4 * W, s[0], 4 * W, W, 2);
   else fm__move_ends(d + n - 4 * W, s + n - 4 * W, 4 * W, W, 2);
 }
 
@@ -264,22 +264,21 @@ FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, si
 
 /* ---- Set ------------------------------------------------------------------ */
 FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W) {
-  uint64_t x = fm__splat8(c);
   unsigned f;
-  if (fm__set_upto8(d, x, n, W)) return;
+  if (fm__set_upto8(d, c, n, W)) return;
   f = fm__load(&fm__cpu_state);
   if ((f & FM_CPU_ERMS) && n >= FASTMEM_STOSB_MIN && n < fm__nt_bytes()) {
     size_t skip = 64 - ((uintptr_t)d & 63); /* 64-aligned destination, as for rep movsb */
-    fm__set_ends(d, x, 64, W, (int)(64 / W));
+    fm__set_ends(d, c, 64, W, (int)(64 / W));
     fm__rep_stosb(d + skip, c, n - skip);
     return;
   }
   if ((f & FM_CPU_NT) && n >= fm__nt_bytes()) {
-    fm__v64a pat = FASTMEM__SPLAT(fm__v64a, fm__b64, x);
+    fm__v64a pat = FASTMEM__SPLAT(fm__v64a, fm__b64, c);
     fm__stream_nt(d, FASTMEM__CAST(const fm__u8 *, &pat), n, W, 1);
     return;
   }
-  fm__set_loop(d, x, n, W);
+  fm__set_loop(d, c, n, W);
 }
 
 FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 64); }
