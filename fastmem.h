@@ -147,7 +147,6 @@ FASTMEM__AI int fm__sign64(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
   } while (0)
 FASTMEM__AI void fm__move_hdtl(fm__u8 *d, const fm__u8 *s, size_t n, size_t B) {
   switch (B) {
-  case 1: { fm__u8 h = s[0], t = s[n - 1]; d[0] = h; d[n - 1] = t; break; }
   case 2: { uint16_t h = fm__ld16(s), t = fm__ld16(s + n - 2); fm__st16(d, h); fm__st16(d + n - 2, t); break; }
   case 4: { uint32_t h = fm__ld32(s), t = fm__ld32(s + n - 4); fm__st32(d, h); fm__st32(d + n - 4, t); break; }
   case 8: { uint64_t h = fm__ld64(s), t = fm__ld64(s + n - 8); fm__st64(d, h); fm__st64(d + n - 8, t); break; }
@@ -192,7 +191,6 @@ typedef unsigned char fm__b64 __attribute__((vector_size(64)));
 FASTMEM__AI void fm__set_hdtl(fm__u8 *d, int c, size_t n, size_t B) {
   uint64_t x = fm__splat8(c); /* for the word cases only: unused below 8 bytes' worth of vectors */
   switch (B) {
-  case 1: d[0] = (fm__u8)c; d[n - 1] = (fm__u8)c; break;
   case 2: fm__st16(d, (uint16_t)x); fm__st16(d + n - 2, (uint16_t)x); break;
   case 4: fm__st32(d, (uint32_t)x); fm__st32(d + n - 4, (uint32_t)x); break;
   case 8: fm__st64(d, x); fm__st64(d + n - 8, x); break;
