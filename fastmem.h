@@ -12,12 +12,13 @@
  *   const char *fm_path_name(void);         the path in use, e.g. "avx512+erms"
  *
  * How a path is chosen:
- *   n < 32       handled inline at the call site with overlapping first/last
+ *   n <= 32      handled inline at the call site with overlapping first/last
  *                loads and stores; no call, no probe.
- *   n >= 32      one out-of-line function per operation and translation unit,
+ *   n > 32       one out-of-line function per operation and translation unit,
  *                which reads the cached CPU probe and runs the best tier this
  *                CPU has (x86: AVX-512, AVX2, SSE2; PowerPC: POWER10, POWER9,
- *                VSX), or the portable C path.
+ *                VSX), or the portable C path. On x86 the call site calls the
+ *                AVX-512 tier itself when the probe found it.
  *
  * Option macros (define before the first #include):
  *   FASTMEM_NO_PROBE        (undefined) no run-time CPU probe: the tiers come
@@ -208,7 +209,7 @@ FASTMEM__AI void fm__set_hdtl(fm__u8 *d, int c, size_t n, size_t B) {
   }
 }
 
-/* ---- Short paths (n < 32), inlined at every call site --------------------- */
+/* ---- Short paths (n <= 32), inlined at every call site -------------------- */
 FASTMEM__AI void fm__move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
   if (n >= 16) fm__move_hdtl(d, s, n, 16);
   else if (n >= 8) fm__move_hdtl(d, s, n, 8);
@@ -225,7 +226,7 @@ FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
   else if (n) d[0] = (fm__u8)c;
 }
 
-/* Compare of n < 32 bytes. First and last words, loaded big-endian; where
+/* Compare of n <= 32 bytes. First and last words, loaded big-endian; where
    two words overlap, the bytes they share already compared equal, so the
    first difference found is the first difference in memory order. */
 FASTMEM__AI int fm__cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
@@ -255,7 +256,7 @@ FASTMEM__AI int fm__cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return 0;
 }
 
-/* Equality of n < 32 bytes: XOR of first and last words, no early exit. */
+/* Equality of n <= 32 bytes: XOR of first and last words, no early exit. */
 FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   if (n >= 16)
     return ((fm__ld64(a) ^ fm__ld64(b)) | (fm__ld64(a + 8) ^ fm__ld64(b + 8)) |

@@ -3,12 +3,16 @@
  *
  * Tiers, best first: AVX-512 (64-byte vectors), AVX2 (32), SSE2 (16); each
  * is one out-of-line function per operation with its own target attribute,
- * so the build needs no -m flags. Size classes for copy/move (W = width):
- *   32..8W     first and last blocks, all loads before any store
- *   > 8W       4W per iteration, unaligned loads, W-aligned stores; forward
- *              unless dst lies inside (src, src + n), then backward
- *   ERMS window  rep movsb, forward, disjoint, where measured to win
- *   >= NT threshold  non-temporal stores (disjoint copies, sets)
+ * so the build needs no -m flags; the AVX-512 tier is called straight from
+ * the call site. Size classes for copy/move (W = width), n > 32:
+ *   ..8W         first and last blocks, all loads before any store
+ *   > 8W         4W per iteration, unaligned loads, W-aligned stores; forward
+ *                unless dst lies inside (src, src + n), then backward
+ *   28 KiB..NT   rep movsb (AMD with FSRM), forward, disjoint; sets: rep
+ *                stosb from 1 MiB
+ *   >= NT        non-temporal stores (disjoint copies, sets)
+ * Compares: the first 32 bytes, then 4 vectors a step from where the first
+ * operand is aligned, masks and a bit scan only where a step differs.
  */
 #ifndef FASTMEM_X86_H
 #define FASTMEM_X86_H
@@ -285,7 +289,7 @@ FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n)
 FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_avx2(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 32); }
 FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 16); }
 
-/* ---- Compare: bytes [32, n), the first 32 known equal ------------------- */
+/* ---- Compare (n > 32, the whole range: FASTMEM__ARCH_CMP_WHOLE) ---------- */
 
 /* For n > 64, the first 32 bytes known equal: the mask of the first W-byte
    block whose bytes differ, 0 if none, and its offset in *at. Bytes 32..63
