@@ -21,7 +21,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-typedef unsigned char u8;
+#include "ref.h"
 
 static unsigned long passed, failed;
 static int quick;
@@ -84,14 +84,6 @@ static void ref_move(u8 *d, const u8 *s, size_t n, u8 *tmp) {
   for (i = 0; i < n; i++) d[i] = tmp[i];
 }
 
-static int ref_cmp(const u8 *a, const u8 *b, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++)
-    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
-  return 0;
-}
-
-static int sign(int x) { return (x > 0) - (x < 0); }
 
 /* Position of the first byte where two buffers differ, or -1. */
 static long first_diff(const u8 *a, const u8 *b, size_t n) {

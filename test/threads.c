@@ -21,9 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef unsigned char u8;
+#include "ref.h"
 
-#define MAXN (160 * 1024) /* reaches the rep movsb window (64 KiB up) */
+#define MAXN (160 * 1024) /* reaches the rep movsb window (28 KiB up) */
 
 static int nthreads = 16, rounds = 30, iters = 50;
 static pthread_barrier_t start, done;
@@ -49,14 +49,6 @@ static void check(worker *w, int ok, const char *what, size_t n, int x) {
   if (w->fail <= 5) printf("FAIL thread %d: %s n=%zu (%d) [%s]\n", w->id, what, n, x, fm_path_name());
 }
 
-static int ref_cmp(const u8 *a, const u8 *b, size_t n) {
-  size_t i;
-  for (i = 0; i < n; i++)
-    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
-  return 0;
-}
-
-static int sign(int x) { return (x > 0) - (x < 0); }
 
 /* One operation of kind op on n bytes, checked. */
 static void one(worker *w, int op, size_t n) {

@@ -87,13 +87,13 @@ vendored() {
   cd "$here"; out=$saved_out
 }
 mkdir -p "$user_out/alone/test" "$user_out/single/test"
-cp fastmem.h "$user_out/alone/" && cp test/test.c "$user_out/alone/test/"
+cp fastmem.h "$user_out/alone/" && cp test/test.c test/ref.h "$user_out/alone/test/"
 vendored vendored-alone-gcc   "$user_out/alone" "gcc -std=c11 -O2" "" -q
 vendored vendored-alone-clang "$user_out/alone" "clang -std=c99 -O2" "" -q
 if grep -q "(portable)" "$user_out/vendored-alone-gcc.log"; then uok vendored-alone-is-portable
 else ubad "vendored-alone-is-portable: fastmem.h alone did not fall back to the portable path" "$user_out/vendored-alone-gcc.log"; fi
 ucheck single-amalgamate sh tools/amalgamate.sh "$user_out/single/fastmem.h"
-cp test/test.c "$user_out/single/test/"
+cp test/test.c test/ref.h "$user_out/single/test/"
 vendored single-gcc           "$user_out/single" "gcc -std=c11 -O2" "" -q
 vendored single-clang-c99-O0  "$user_out/single" "clang -std=c99 -O0" "" -q
 vendored single-g++-no-exc    "$user_out/single" "g++ -x c++ -std=c++11 -O2 -fno-exceptions" "" -q
