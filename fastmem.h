@@ -219,6 +219,10 @@ FASTMEM__AI void fm__move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
 }
 
 FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
+  /* A fill byte that stays the same through a loop would be broadcast once,
+     before the loop, and kept in registers that every long call then has to
+     save and restore around itself: redoing it here is cheaper. */
+  if (!__builtin_constant_p(c)) __asm__ volatile("" : "+r"(c));
   if (n >= 16) fm__set_hdtl(d, c, n, 16);
   else if (n >= 8) fm__set_hdtl(d, c, n, 8);
   else if (n >= 4) fm__set_hdtl(d, c, n, 4);
