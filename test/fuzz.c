@@ -130,9 +130,6 @@ static const size_t thresholds[] = {
 #ifdef FASTMEM_MOVSB_MIN
   FASTMEM_MOVSB_MIN,
 #endif
-#ifdef FASTMEM_MOVSB_MAX
-  FASTMEM_MOVSB_MAX,
-#endif
   FASTMEM_STOSB_MIN,
 };
 
