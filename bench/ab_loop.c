@@ -1,0 +1,52 @@
+/* bench/ab_loop.c - one timed call loop per operation, compiled once per
+ * side of an A/B comparison (see ab.sh): NAME is the side (libc, A or B),
+ * and -I picks which fastmem headers it sees. */
+#include "fastmem.h"
+#include <string.h>
+
+#define AB_CAT2(a, b) a##b
+#define AB_CAT(a, b) AB_CAT2(a, b)
+#define AB_OPAQUE(x) __asm__ volatile("" : "+r"(x))
+
+#ifdef AB_LIBC
+typedef void *(*ab_cpy)(void *, const void *, size_t);
+typedef void *(*ab_set)(void *, int, size_t);
+typedef int (*ab_cmp)(const void *, const void *, size_t);
+/* through volatile pointers: the compiler cannot inline or specialise them */
+static ab_cpy volatile ab_memcpy = memcpy, ab_memmove = memmove;
+static ab_set volatile ab_memset = memset;
+static ab_cmp volatile ab_memcmp = memcmp;
+#define CPY(d, s, n) ab_memcpy(d, s, n)
+#define MOV(d, s, n) ab_memmove(d, s, n)
+#define SET(d, n) ab_memset(d, 0x5a, n)
+#define CMP(d, s, n) ab_memcmp(d, s, n)
+#define EQ(d, s, n) (ab_memcmp(d, s, n) == 0)
+#else
+#define CPY(d, s, n) fm_memcpy(d, s, n)
+#define MOV(d, s, n) fm_memmove(d, s, n)
+#define SET(d, n) fm_memset(d, 0x5a, n)
+#define CMP(d, s, n) fm_memcmp(d, s, n)
+#define EQ(d, s, n) fm_memeq(d, s, n)
+#endif
+
+#define AB_LOOP(CALL)                                                          \
+  for (i = 0; i < iters; i++) {                                                \
+    AB_OPAQUE(d); AB_OPAQUE(s); AB_OPAQUE(n);                                  \
+    CALL;                                                                      \
+    __asm__ volatile("" ::: "memory");                                         \
+  }                                                                            \
+  break
+
+__attribute__((noinline)) long AB_CAT(ab_run_, NAME)(int op, unsigned char *d, const unsigned char *s,
+                                                     size_t n, long iters) {
+  long i, acc = 0;
+  switch (op) {
+  case 0: AB_LOOP(CPY(d, s, n));
+  case 1: AB_LOOP(MOV(d, s, n));
+  case 2: AB_LOOP(SET(d, n));
+  case 3: AB_LOOP(acc += CMP(d, s, n));
+  case 4: AB_LOOP(acc += EQ(d, s, n));
+  default: break;
+  }
+  return acc;
+}
