@@ -26,7 +26,8 @@
  *   FASTMEM_PORTABLE        (undefined) portable C only, no backend header.
  *   FASTMEM_NT_THRESHOLD    (from the probe; 3/4 of the L3, else 24 MiB) bytes
  *                           from which large copies and sets use non-temporal
- *                           stores. Defining it overrides the probe.
+ *                           stores. Defining it overrides the probe; x86
+ *                           raises it to the smaller of the two below.
  *   FASTMEM_MOVSB_MIN       (28 KiB) x86: copies from this size up to the
  *                           NT threshold use rep movsb, on the CPUs where it
  *                           was measured to win (AMD with FSRM).
