@@ -358,44 +358,58 @@ FASTMEM__AI int fm__set_upto8(fm__u8 *d, int c, size_t n, size_t W) {
 
 /* Copy forward, n > 8W, for any dst not inside (src, src + n).
  *   [head W][ W-aligned blocks of 4W ... ][ tail 4W ]
- * head and tail are loaded before the first store and stored last. */
+ * Loads run one step ahead of stores: each step's blocks are loaded before
+ * the previous step's are stored, the head with the first step and the tail
+ * with the last. So every byte is loaded before a store of this call can
+ * overwrite it (dst below src by any distance), and the bytes loaded first
+ * are the ones a previous call on the same memory stored first: a move
+ * repeated at a short distance does not wait on its own last stores.
+ * `sh bench/ab.sh memmove 1024 --dist=-8` (and 8) against head and tail
+ * loaded first and stored last: 1.34x (1.16x) faster; disjoint copies of
+ * 513 B-24 KiB unchanged (0.99-1.04). */
 FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   FASTMEM__WITH_W(W, {
-    const fm__u8 *st = s + n - 4 * W;
-    fm__u8 *dt = d + n - 4 * W;
-    H head = FASTMEM__LD(H, s);
-    H t0 = FASTMEM__LD(H, st), t1 = FASTMEM__LD(H, st + W), t2 = FASTMEM__LD(H, st + 2 * W), t3 = FASTMEM__LD(H, st + 3 * W);
     size_t skip = W - ((uintptr_t)d & (W - 1));
-    fm__u8 *dp = d + skip;
+    fm__u8 *dp = d + skip, *dt = d + n - 4 * W;
     const fm__u8 *sp = s + skip;
-    while (dp < dt) {
-      H x0 = FASTMEM__LD(H, sp), x1 = FASTMEM__LD(H, sp + W), x2 = FASTMEM__LD(H, sp + 2 * W), x3 = FASTMEM__LD(H, sp + 3 * W);
+    H head = FASTMEM__LD(H, s);
+    H x0 = FASTMEM__LD(H, sp), x1 = FASTMEM__LD(H, sp + W), x2 = FASTMEM__LD(H, sp + 2 * W), x3 = FASTMEM__LD(H, sp + 3 * W);
+    H t0, t1, t2, t3;
+    FASTMEM__ST(H, d, head);
+    while (dp + 4 * W < dt) {
       FASTMEM__ST(HA, dp, x0); FASTMEM__ST(HA, dp + W, x1); FASTMEM__ST(HA, dp + 2 * W, x2); FASTMEM__ST(HA, dp + 3 * W, x3);
       dp += 4 * W; sp += 4 * W;
+      x0 = FASTMEM__LD(H, sp); x1 = FASTMEM__LD(H, sp + W); x2 = FASTMEM__LD(H, sp + 2 * W); x3 = FASTMEM__LD(H, sp + 3 * W);
       FASTMEM__OPAQUE(dp);
     }
+    sp = s + n - 4 * W;
+    t0 = FASTMEM__LD(H, sp); t1 = FASTMEM__LD(H, sp + W); t2 = FASTMEM__LD(H, sp + 2 * W); t3 = FASTMEM__LD(H, sp + 3 * W);
+    FASTMEM__ST(HA, dp, x0); FASTMEM__ST(HA, dp + W, x1); FASTMEM__ST(HA, dp + 2 * W, x2); FASTMEM__ST(HA, dp + 3 * W, x3);
     FASTMEM__ST(H, dt, t0); FASTMEM__ST(H, dt + W, t1); FASTMEM__ST(H, dt + 2 * W, t2); FASTMEM__ST(H, dt + 3 * W, t3);
-    FASTMEM__ST(H, d, head);
   });
 }
 
-/* Copy backward, n > 8W, the mirror image: for dst inside (src, src + n). */
+/* Copy backward, n > 8W, the mirror image: for dst inside (src, src + n).
+ *   [ head 4W ][ W-aligned blocks of 4W ... ][tail W]
+ * The tail goes first, with the first (highest) step, the head last. */
 FASTMEM__AI void fm__copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   FASTMEM__WITH_W(W, {
-    H h0 = FASTMEM__LD(H, s), h1 = FASTMEM__LD(H, s + W), h2 = FASTMEM__LD(H, s + 2 * W), h3 = FASTMEM__LD(H, s + 3 * W);
-    H tail = FASTMEM__LD(H, s + n - W);
     size_t skip = (((uintptr_t)d + n - 1) & (W - 1)) + 1;
-    fm__u8 *dp = d + n - skip, *dh = d + 4 * W;
-    const fm__u8 *sp = s + n - skip;
+    fm__u8 *dp = d + n - skip - 4 * W, *dh = d + 4 * W;
+    const fm__u8 *sp = s + n - skip - 4 * W;
+    H tail = FASTMEM__LD(H, s + n - W);
+    H x0 = FASTMEM__LD(H, sp), x1 = FASTMEM__LD(H, sp + W), x2 = FASTMEM__LD(H, sp + 2 * W), x3 = FASTMEM__LD(H, sp + 3 * W);
+    H h0, h1, h2, h3;
+    FASTMEM__ST(H, d + n - W, tail);
     while (dp > dh) {
-      H x0, x1, x2, x3;
+      FASTMEM__ST(HA, dp, x0); FASTMEM__ST(HA, dp + W, x1); FASTMEM__ST(HA, dp + 2 * W, x2); FASTMEM__ST(HA, dp + 3 * W, x3);
       dp -= 4 * W; sp -= 4 * W;
       x0 = FASTMEM__LD(H, sp); x1 = FASTMEM__LD(H, sp + W); x2 = FASTMEM__LD(H, sp + 2 * W); x3 = FASTMEM__LD(H, sp + 3 * W);
-      FASTMEM__ST(HA, dp, x0); FASTMEM__ST(HA, dp + W, x1); FASTMEM__ST(HA, dp + 2 * W, x2); FASTMEM__ST(HA, dp + 3 * W, x3);
       FASTMEM__OPAQUE(dp);
     }
+    h0 = FASTMEM__LD(H, s); h1 = FASTMEM__LD(H, s + W); h2 = FASTMEM__LD(H, s + 2 * W); h3 = FASTMEM__LD(H, s + 3 * W);
+    FASTMEM__ST(HA, dp, x0); FASTMEM__ST(HA, dp + W, x1); FASTMEM__ST(HA, dp + 2 * W, x2); FASTMEM__ST(HA, dp + 3 * W, x3);
     FASTMEM__ST(H, d, h0); FASTMEM__ST(H, d + W, h1); FASTMEM__ST(H, d + 2 * W, h2); FASTMEM__ST(H, d + 3 * W, h3);
-    FASTMEM__ST(H, d + n - W, tail);
   });
 }
 
