@@ -58,6 +58,9 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/utsname.h>
+#ifdef __linux__
+#include <sched.h>
+#endif
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -126,6 +129,8 @@ static struct {
 	const char *variant; /* libc_variant column */
 	double sample_ns;    /* target length of one timed batch */
 	int reps;            /* samples per column and row */
+	int cpu;             /* --cpu: -1 the one it starts on, -2 not pinned */
+	int pinned;          /* the cpu it runs on, -1 if not pinned */
 } opt;
 
 static FILE *csv;
@@ -691,13 +696,15 @@ static void section_seed003(void)
 	int di;
 
 	printf("\n== seed 003: memmove by distance dst - src (ns per call) ==\n");
-	printf("'disjoint' copies into another buffer (the reference for a move);\n"
+	printf("'disjoint' copies into another buffer (the reference for a move), 64-byte aligned;\n"
+	       "fm/dis-al and libc/dis-al: against a disjoint copy with the same alignments as the\n"
+	       "move (dst %% 64 = dist %% 64), which pays the same split loads or stores;\n"
 	       "rep-movsb is a plain forward rep movsb, shown where a forward copy is a correct move.\n");
-	printf("%6s %9s | %9s %9s %9s | %7s %9s %9s\n", "size", "dist", "fastmem", "libc", "rep-movsb",
-	       "libc/fm", "fm/disj", "libc/disj");
+	printf("%6s %9s | %9s %9s %9s | %7s %9s %9s %9s %9s\n", "size", "dist", "fastmem", "libc", "rep-movsb",
+	       "libc/fm", "fm/disj", "libc/disj", "fm/dis-al", "lc/dis-al");
 	for (si = 0; si < 2; si++) {
 		size_t n = sizes[si];
-		double fm_disj = NAN, libc_disj = NAN;
+		double fm_disj = NAN, libc_disj = NAN, al_fm = NAN, al_libc = NAN;
 		for (di = -1; di < ndist; di++) {
 			unsigned char *src = b.p + 96 * KiB;
 			struct job j = { 0 };
@@ -726,14 +733,30 @@ static void section_seed003(void)
 			if (di < 0) {
 				fm_disj = res_med(&r, IM_FM);
 				libc_disj = res_med(&r, IM_LIBC);
+			} else {
+				/* the same move's alignments, into the other buffer */
+				struct job ja = j;
+				struct result ra;
+				struct rowinfo ria = ri;
+				char laba[48];
+				ja.d = other.p + 2048 + (size_t)(dist & 63);
+				snprintf(laba, sizeof laba, "disal%ld", dist);
+				ria.label = laba;
+				ria.dst_off = (long)((uintptr_t)ja.d & 4095);
+				ria.dist = 0;
+				measure(&ja, cols, 2, &ra);
+				csv_result(&ria, &ra);
+				al_fm = res_med(&ra, IM_FM);
+				al_libc = res_med(&ra, IM_LIBC);
 			}
 			fmt_ns(c[0], 16, res_med(&r, IM_FM));
 			fmt_ns(c[1], 16, res_med(&r, IM_LIBC));
 			fmt_ns(c[2], 16, res_med(&r, IM_REP_MOVSB));
-			printf("%6s %9s | %9s %9s %9s | %7.2f %9.2f %9.2f\n", size_str(n, nb, sizeof nb),
+			printf("%6s %9s | %9s %9s %9s | %7.2f %9.2f %9.2f %9.2f %9.2f\n", size_str(n, nb, sizeof nb),
 			       di < 0 ? "disjoint" : lab + 4, c[0], c[1], c[2],
 			       res_med(&r, IM_LIBC) / res_med(&r, IM_FM), res_med(&r, IM_FM) / fm_disj,
-			       res_med(&r, IM_LIBC) / libc_disj);
+			       res_med(&r, IM_LIBC) / libc_disj, res_med(&r, IM_FM) / al_fm,
+			       res_med(&r, IM_LIBC) / al_libc);
 		}
 	}
 	buf_put(&other);
@@ -1686,7 +1709,7 @@ static void plot_tables(void)
 		for (i = 0; i < nrows && g < MAXG; i++) {
 			const struct crow *r = &rows[i];
 			if (strcmp(r->section, "seed003") || r->size != sz || strcmp(r->variant, v0) ||
-			    strcmp(r->impl, "fastmem"))
+			    strcmp(r->impl, "fastmem") || !strncmp(r->label, "disal", 5))
 				continue;
 			snprintf(groups[g], 32, "%.31s", strncmp(r->label, "dist", 4) ? r->label : r->label + 4);
 			si = 0;
@@ -1844,33 +1867,48 @@ static void summary(FILE *f)
 		}
 	}
 	if (find_row(NULL, "seed003", NULL, NULL, NULL, NULL, -1)) {
-		fprintf(f, "\nseed 003 (memmove by distance): slowest distance / disjoint copy of the same size\n");
+		fprintf(f, "\nseed 003 (memmove by distance): slowest distance / disjoint copy of the same size,\n"
+			   "aligned, then with the move's own alignments (dis-al)\n");
 		for (v = 0; v < nvariants; v++)
 			for (k = 0; k < 2; k++) {
-				double sz = k ? 65536 : 1024, dfm, dlc, wfm = 0, wlc = 0, mlc = INFINITY;
-				long at_fm = 0, at_lc = 0;
+				double sz = k ? 65536 : 1024, dfm, dlc, wfm = 0, wlc = 0, mlc = INFINITY, afm = 0, alc = 0;
+				long at_fm = 0, at_lc = 0, at_afm = 0, at_alc = 0;
 				dfm = geo_med(variants[v], "seed003", NULL, "fastmem", sz, "disjoint");
 				dlc = geo_med(variants[v], "seed003", NULL, "libc", sz, "disjoint");
 				for (i = 0; i < nrows; i++) {
 					const struct crow *r = &rows[i];
+					char al[48];
+					double a;
 					if (strcmp(r->section, "seed003") || strcmp(r->variant, variants[v]) ||
-					    r->size != sz || !strcmp(r->label, "disjoint"))
+					    r->size != sz || strncmp(r->label, "dist", 4))
 						continue;
-					if (!strcmp(r->impl, "fastmem") && r->med / dfm > wfm) {
-						wfm = r->med / dfm;
-						at_fm = r->dist;
+					snprintf(al, sizeof al, "disal%ld", r->dist);
+					a = geo_med(variants[v], "seed003", NULL, r->impl, sz, al);
+					if (!strcmp(r->impl, "fastmem")) {
+						if (r->med / dfm > wfm) {
+							wfm = r->med / dfm;
+							at_fm = r->dist;
+						}
+						if (r->med / a > afm) {
+							afm = r->med / a;
+							at_afm = r->dist;
+						}
 					}
 					if (!strcmp(r->impl, "libc")) {
 						if (r->med / dlc > wlc) {
 							wlc = r->med / dlc;
 							at_lc = r->dist;
 						}
+						if (r->med / a > alc) {
+							alc = r->med / a;
+							at_alc = r->dist;
+						}
 						if (r->ratio < mlc)
 							mlc = r->ratio;
 					}
 				}
-				fprintf(f, "  %-10s %3s: fastmem %.2fx (at %+ld), libc %.2fx (at %+ld); min libc/fm %.2f\n",
-					variants[v], k ? "64K" : "1K", wfm, at_fm, wlc, at_lc, mlc);
+				fprintf(f, "  %-10s %3s: fastmem %.2fx (at %+ld), libc %.2fx (at %+ld); dis-al: fastmem %.2fx (at %+ld), libc %.2fx (at %+ld); min libc/fm %.2f\n",
+					variants[v], k ? "64K" : "1K", wfm, at_fm, wlc, at_lc, afm, at_afm, alc, at_alc, mlc);
 			}
 	}
 	for (k = 0; k < 3; k++) {
@@ -2012,6 +2050,31 @@ static void print_env(FILE *f)
 		   "            address layout %s\n",
 		opt.quick ? "quick" : "full", opt.reps, opt.sample_ns / 1000, opt.hugepages ? "on" : "off",
 		layout_fixed() ? "fixed (randomisation off for this run)" : "randomised");
+	if (opt.pinned >= 0)
+		fprintf(f, "pinned:     cpu %d\n", opt.pinned);
+	else
+		fprintf(f, "pinned:     no\n");
+}
+
+/* Run on one cpu only. The two vCPUs of our VM were measured to differ by
+ * up to 1.6x at the same moment (one shares its core with a busy thread of
+ * the host, the other does not, and that changes over minutes), and ratios
+ * change with it: a run that migrates mixes the two. */
+static void pin_cpu(void)
+{
+	opt.pinned = -1;
+#ifdef __linux__
+	if (opt.cpu != -2) {
+		cpu_set_t set;
+		int c = opt.cpu >= 0 ? opt.cpu : sched_getcpu();
+		CPU_ZERO(&set);
+		if (c >= 0 && c < CPU_SETSIZE) {
+			CPU_SET(c, &set);
+			if (sched_setaffinity(0, sizeof set, &set) == 0)
+				opt.pinned = c;
+		}
+	}
+#endif
 }
 
 static void usage(FILE *f)
@@ -2019,7 +2082,7 @@ static void usage(FILE *f)
 	int s;
 	fprintf(f,
 		"usage: bench [--quick] [--section=LIST] [--out=DIR] [--libc=both|plain|norep]\n"
-		"             [--cpu-limit=MASK] [--no-hugepages] [--aslr]\n"
+		"             [--cpu-limit=MASK] [--no-hugepages] [--aslr] [--cpu=N|any]\n"
 		"  --quick          every section briefly (smoke test)\n"
 		"  --section=LIST   comma-separated, from:");
 	for (s = 0; s < S_COUNT; s++)
@@ -2031,7 +2094,8 @@ static void usage(FILE *f)
 		   "  --cpu-limit=MASK call fm_cpu_limit(MASK) first (force a narrower path)\n"
 		   "  --no-hugepages   do not madvise(MADV_HUGEPAGE) the large buffers\n"
 		   "  --aslr           keep address-space randomisation (default: the benchmark\n"
-		   "                   re-executes itself once with a fixed layout)\n");
+		   "                   re-executes itself once with a fixed layout)\n"
+		   "  --cpu=N          run on cpu N only (default: the cpu it starts on); any: unpinned\n");
 }
 
 static int parse_sections(const char *list)
@@ -2144,6 +2208,7 @@ int main(int argc, char **argv)
 	opt.sections = (1u << S_COUNT) - 1;
 	opt.hugepages = 1;
 	opt.variant = "libc";
+	opt.cpu = -1;
 #if defined(__GLIBC__) && BENCH_X86
 	opt.libc_mode = LM_BOTH;
 #else
@@ -2171,6 +2236,10 @@ int main(int argc, char **argv)
 			opt.hugepages = 0;
 		else if (!strcmp(a, "--aslr"))
 			opt.aslr = 1;
+		else if (!strcmp(a, "--cpu=any"))
+			opt.cpu = -2;
+		else if (!strncmp(a, "--cpu=", 6))
+			opt.cpu = atoi(a + 6);
 		else if (!strcmp(a, "--child"))
 			opt.child = 1;
 		else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -2184,6 +2253,7 @@ int main(int argc, char **argv)
 	}
 	if (!opt.aslr)
 		fix_layout(argv);
+	pin_cpu(); /* the --child run inherits the parent's cpu */
 	opt.sample_ns = opt.quick ? 40e3 : 200e3;
 	opt.reps = opt.quick ? 7 : 21;
 	if (opt.have_limit)
