@@ -2,8 +2,9 @@
 # bench/ab.sh - time the working tree's fastmem (B) against another version
 # (A: a git revision, HEAD by default) and libc, in one process.
 #
-#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] OP [SIZE ...] [--dist=D]
+#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] OP [SIZE ... | random] [--dist=D]
 #     OP: memcpy memmove memset memcmp memeq;  D: dst - src (default 1 MiB + 2048)
+#     random: a table of random sizes and offsets, as bench.c's random section
 #
 # Prints ns per call and libc/A, libc/B and A/B (> 1: B faster). Code moved
 # to another address can change a sub-2 ns call by 10% on its own, so trust

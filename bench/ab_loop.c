@@ -4,6 +4,11 @@
 #include "fastmem.h"
 #include <string.h>
 
+/* one call of a random table: pointers are base + offset */
+struct ab_entry {
+  unsigned src, dst, n;
+};
+
 #define AB_CAT2(a, b) a##b
 #define AB_CAT(a, b) AB_CAT2(a, b)
 #define AB_OPAQUE(x) __asm__ volatile("" : "+r"(x))
@@ -48,5 +53,29 @@ __attribute__((noinline)) long AB_CAT(ab_run_, NAME)(int op, unsigned char *d, c
   case 4: AB_LOOP(acc += EQ(d, s, n));
   default: break;
   }
+  return acc;
+}
+
+/* The same over a table of calls (sizes and offsets vary call to call). */
+__attribute__((noinline)) long AB_CAT(ab_table_, NAME)(int op, unsigned char *db, const unsigned char *sb,
+                                                       const struct ab_entry *tab, size_t ntab, long iters) {
+  long i, acc = 0;
+  size_t k;
+  for (i = 0; i < iters; i += (long)ntab)
+    for (k = 0; k < ntab; k++) {
+      unsigned char *d = db + tab[k].dst;
+      const unsigned char *s = sb + tab[k].src;
+      size_t n = tab[k].n;
+      AB_OPAQUE(d); AB_OPAQUE(s); AB_OPAQUE(n);
+      switch (op) {
+      case 0: CPY(d, s, n); break;
+      case 1: MOV(d, s, n); break;
+      case 2: SET(d, n); break;
+      case 3: acc += CMP(d, s, n); break;
+      case 4: acc += EQ(d, s, n); break;
+      default: break;
+      }
+      __asm__ volatile("" ::: "memory");
+    }
   return acc;
 }

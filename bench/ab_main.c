@@ -14,6 +14,14 @@ long ab_run_libc(int, unsigned char *, const unsigned char *, size_t, long);
 long ab_run_A(int, unsigned char *, const unsigned char *, size_t, long);
 long ab_run_B(int, unsigned char *, const unsigned char *, size_t, long);
 static const ab_fn fns[3] = { ab_run_libc, ab_run_A, ab_run_B };
+struct ab_entry {
+  unsigned src, dst, n;
+};
+typedef long (*ab_tab_fn)(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
+long ab_table_libc(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
+long ab_table_A(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
+long ab_table_B(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
+static const ab_tab_fn tabs[3] = { ab_table_libc, ab_table_A, ab_table_B };
 static const char *const ops[] = { "memcpy", "memmove", "memset", "memcmp", "memeq" };
 #define REPS 21
 #define SPAN (16u << 20)
@@ -29,14 +37,79 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+static unsigned long long rng = 0x9e3779b97f4a7c15ull;
+static unsigned rnd(unsigned below) {
+  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+  return below ? (unsigned)(rng % below) : 0;
+}
+
+/* The size mix of bench.c's random section: 20% 0-8, 25% 9-32, 25% 33-64,
+   15% 65-128, 10% 129-512, 5% 513-4096. */
+static unsigned rand_size(void) {
+  unsigned p = rnd(100);
+  if (p < 20) return rnd(9);
+  if (p < 45) return 9 + rnd(24);
+  if (p < 70) return 33 + rnd(32);
+  if (p < 85) return 65 + rnd(64);
+  if (p < 95) return 129 + rnd(384);
+  return 513 + rnd(3584);
+}
+
+#define NTAB 4096
+/* "random": a table of 4096 calls with those sizes at random offsets in a
+   hot 16 KiB window; moves overlap half the time; compares see equal bytes
+   half the time, else one differing byte at a uniform position. */
+static int run_random(int op, unsigned char *base) {
+  static struct ab_entry tab[NTAB];
+  unsigned char *sb = base, *db = base + SPAN / 2;
+  double t[3][REPS];
+  long iters = 50 * NTAB;
+  int k, r, q;
+  for (k = 0; k < NTAB; k++) {
+    unsigned n = rand_size();
+    tab[k].n = n;
+    tab[k].src = 4096 + rnd(8192);
+    tab[k].dst = 4096 + rnd(8192);
+    if (op == 1) {
+      db = sb;
+      if (rnd(2)) tab[k].dst = tab[k].src + rnd(2 * n + 1) - n;
+    } else if (op >= 3) {
+      tab[k].dst = tab[k].src;
+    }
+  }
+  if (op >= 3) {
+    /* db mirrors sb except at 4 marked bytes; an entry straddles one half the time */
+    memcpy(db, sb, 32768);
+    for (k = 0; k < NTAB; k++) {
+      unsigned n = tab[k].n, at = 4096 + 2048 * (unsigned)(k & 3);
+      tab[k].src = tab[k].dst = n && rnd(2) ? at - rnd(n) : at + 1 + rnd(64);
+    }
+    for (k = 0; k < 4; k++) db[4096 + 2048 * k] ^= 0x5a;
+  }
+  for (q = 0; q < 3; q++) tabs[q](op, db, sb, tab, NTAB, iters);
+  for (r = 0; r < REPS; r++)
+    for (q = 0; q < 3; q++) {
+      int im = (r + q) % 3;
+      double t0 = now_ns();
+      tabs[im](op, db, sb, tab, NTAB, iters);
+      t[im][r] = (now_ns() - t0) / (double)iters;
+    }
+  for (q = 0; q < 3; q++) qsort(t[q], REPS, sizeof(double), cmp_double);
+  printf("%8s %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f\n", "random", t[0][REPS / 2], t[1][REPS / 2], t[2][REPS / 2],
+         t[0][REPS / 2] / t[1][REPS / 2], t[0][REPS / 2] / t[2][REPS / 2], t[1][REPS / 2] / t[2][REPS / 2]);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   static const size_t def[] = { 33, 64, 65, 128, 129, 256, 257, 512, 513, 769, 1023, 2048, 4096, 16384, 65536 };
   size_t sizes[64], nsizes = 0, k;
   int op = -1, i;
   long dist = 2048 + (1L << 20); /* dst - src: 2048 mod 4096, as in the sweep */
   unsigned char *base, *s, *d;
+  int random = 0;
   for (i = 1; i < argc; i++) {
     if (!strncmp(argv[i], "--dist=", 7)) dist = strtol(argv[i] + 7, NULL, 0);
+    else if (op >= 0 && !strcmp(argv[i], "random")) random = 1;
     else if (op < 0) {
       for (op = 0; op < 5 && strcmp(argv[i], ops[op]); op++) {}
       if (op == 5) { fprintf(stderr, "unknown operation %s\n", argv[i]); return 2; }
@@ -47,6 +120,11 @@ int main(int argc, char **argv) {
   base = mmap(NULL, 2 * SPAN, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (base == MAP_FAILED) { perror("mmap"); return 1; }
   memset(base, 0x11, 2 * SPAN);
+  if (random) {
+    printf("%s over a table of random sizes and offsets: ns per call\n", ops[op]);
+    printf("%8s %9s %9s %9s %8s %8s %8s\n", "", "libc", "A", "B", "libc/A", "libc/B", "A/B");
+    return run_random(op, base);
+  }
   s = base + SPAN / 2;
   d = s + dist;
   printf("%s, dst - src = %ld: ns per call (medians of %d interleaved batches)\n", ops[op], dist, REPS);
