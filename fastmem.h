@@ -615,13 +615,17 @@ static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_
   return r;
 }
 
-/* A backend may replace the inline n <= 32 paths of copies and sets where
-   the build's baseline has better instructions (PowerPC: POWER9 lxvl/stxvl). */
+/* A backend may replace the inline n <= 32 paths of copies, sets and
+   compares where the build's baseline has better instructions (PowerPC:
+   POWER9 lxvl/stxvl; x86-64: SSE2 byte compares). */
 #ifndef FASTMEM__ARCH_MOVE_SHORT
 #define FASTMEM__ARCH_MOVE_SHORT(d, s, n) fm__move_short(d, s, n)
 #endif
 #ifndef FASTMEM__ARCH_SET_SHORT
 #define FASTMEM__ARCH_SET_SHORT(d, c, n) fm__set_short(d, c, n)
+#endif
+#ifndef FASTMEM__ARCH_CMP_SHORT
+#define FASTMEM__ARCH_CMP_SHORT(a, b, n) fm__cmp_short(a, b, n)
 #endif
 
 /* ---- Public API ---------------------------------------------------------- */
@@ -651,7 +655,7 @@ FASTMEM__API void *fm_memset(void *dst, int c, size_t n) {
 FASTMEM__API int fm_memcmp(const void *a, const void *b, size_t n) {
   const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
   int r;
-  if (n <= 32) return fm__cmp_short(x, y, n);
+  if (n <= 32) return FASTMEM__ARCH_CMP_SHORT(x, y, n);
   if (FASTMEM__TOP_CMP(x, y, n, r)) return r;
   return fm__cmp_long(x, y, n);
 }

@@ -368,6 +368,33 @@ FASTMEM__TIER(FASTMEM__T_AVX512) int fm__eq_avx512(const fm__u8 *a, const fm__u8
 FASTMEM__TIER(FASTMEM__T_AVX2) int fm__eq_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_eq_w(a, b, n, 32); }
 FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_eq_w(a, b, n, 16); }
 
+/* ---- Short compares (n <= 32, inline at the call site) ------------------- */
+#if defined(__SSE2__) && defined(__x86_64__)
+/* 16..32 bytes: the first and last 16 compared as bytes at once (SSE2 is
+   in every x86-64), a 32-bit mask of the bytes that differ (the last 16 at
+   bits 16..31: they come after the first 16 or overlap bytes already found
+   equal), one branch, and the first differing byte. `sh bench/ab.sh memcmp
+   16 24 32`, equal buffers: 0.81 ns against 1.35 ns for four big-endian
+   words with early exits. Shorter: the portable words. */
+FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  if (n >= 16) {
+    __m128i a0 = _mm_loadu_si128(FASTMEM__CAST(const __m128i *, a));
+    __m128i b0 = _mm_loadu_si128(FASTMEM__CAST(const __m128i *, b));
+    __m128i a1 = _mm_loadu_si128(FASTMEM__CAST(const __m128i *, a + n - 16));
+    __m128i b1 = _mm_loadu_si128(FASTMEM__CAST(const __m128i *, b + n - 16));
+    unsigned eq = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a0, b0)) |
+                  (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a1, b1)) << 16;
+    size_t i;
+    if (eq == 0xffffffffu) return 0;
+    i = (size_t)__builtin_ctz(~eq);
+    if (i >= 16) i += n - 32; /* a byte of the last 16 */
+    return (int)a[i] - (int)b[i];
+  }
+  return fm__cmp_short(a, b, n);
+}
+#define FASTMEM__ARCH_CMP_SHORT(a, b, n) fm__x86_cmp_short(a, b, n)
+#endif
+
 /* ---- Hooks for fastmem.h: pick the tier from the feature bits ----------- */
 #define FASTMEM__X86_PICK(f, op, ...)                                          \
   ((f) & FM_CPU_AVX512 ? (fm__##op##_avx512(__VA_ARGS__), 1)                  \
