@@ -109,9 +109,9 @@ static volatile long bench_sink;
 /* ------------------------------------------------------------------ */
 /* options                                                             */
 
-enum section { S_SEED000, S_SEED003, S_SEED004, S_SWEEP, S_RANDOM, S_LARGE, S_COUNT };
+enum section { S_SEED000, S_SEED003, S_SEED004, S_SWEEP, S_RANDOM, S_LARGE, S_LIMITS, S_COUNT };
 static const char *const section_name[S_COUNT] = {
-	"seed000", "seed003", "seed004", "sweep", "random", "large",
+	"seed000", "seed003", "seed004", "sweep", "random", "large", "limits",
 };
 
 enum libc_mode { LM_BOTH, LM_PLAIN, LM_NOREP };
@@ -330,9 +330,9 @@ static NOINLINE void *hist_rep_movsb(void *dst, const void *src, size_t n)
 enum op { OP_MEMCPY, OP_MEMMOVE, OP_MEMSET, OP_MEMCMP, OP_MEMEQ, OP_COUNT };
 static const char *const op_name[OP_COUNT] = { "memcpy", "memmove", "memset", "memcmp", "memeq" };
 
-enum impl { IM_FM, IM_LIBC, IM_BYTE_BWD, IM_MOVSQ_BWD, IM_LOOP4X8_BWD, IM_REP_MOVSB, IM_COUNT };
+enum impl { IM_FM, IM_LIBC, IM_BYTE_BWD, IM_MOVSQ_BWD, IM_LOOP4X8_BWD, IM_REP_MOVSB, IM_PLAIN, IM_COUNT };
 static const char *const impl_name[IM_COUNT] = {
-	"fastmem", "libc", "byte_bwd", "movsq_bwd", "loop4x8_bwd", "rep_movsb",
+	"fastmem", "libc", "byte_bwd", "movsq_bwd", "loop4x8_bwd", "rep_movsb", "plain_loop",
 };
 
 /* one call of a random / KSM table: pointers are base + offset */
@@ -381,6 +381,56 @@ struct job {
 		}                                                              \
 	}
 
+/* The hardware's limits for the `limits` section: the plainest loops of
+ * 4 x 64-byte AVX-512 loads and stores, for aligned buffers and n a
+ * multiple of 256 (a copy: one 64-byte store per cycle is the L1 limit). */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_PLAIN 1
+#define PLAIN_TARGET __attribute__((noinline, target("avx512f,avx512bw")))
+typedef long long plain_v __attribute__((vector_size(64), aligned(64)));
+static PLAIN_TARGET void plain_copy(unsigned char *d, const unsigned char *s, size_t n)
+{
+	size_t k;
+	for (k = 0; k < n; k += 256) {
+		plain_v a = *(const plain_v *)(s + k), b = *(const plain_v *)(s + k + 64);
+		plain_v c = *(const plain_v *)(s + k + 128), e = *(const plain_v *)(s + k + 192);
+		*(plain_v *)(d + k) = a;
+		*(plain_v *)(d + k + 64) = b;
+		*(plain_v *)(d + k + 128) = c;
+		*(plain_v *)(d + k + 192) = e;
+		OPAQUE(d);
+	}
+}
+static PLAIN_TARGET void plain_set(unsigned char *d, int c, size_t n)
+{
+	plain_v v = (plain_v){ 0 } + (long long)((unsigned char)c * 0x0101010101010101ull);
+	size_t k;
+	for (k = 0; k < n; k += 256) {
+		*(plain_v *)(d + k) = v;
+		*(plain_v *)(d + k + 64) = v;
+		*(plain_v *)(d + k + 128) = v;
+		*(plain_v *)(d + k + 192) = v;
+		OPAQUE(d);
+	}
+}
+static PLAIN_TARGET long plain_cmp(const unsigned char *a, const unsigned char *b, size_t n)
+{
+	size_t k;
+	for (k = 0; k < n; k += 256) {
+		plain_v x = (*(const plain_v *)(a + k) ^ *(const plain_v *)(b + k)) |
+			    (*(const plain_v *)(a + k + 64) ^ *(const plain_v *)(b + k + 64)) |
+			    (*(const plain_v *)(a + k + 128) ^ *(const plain_v *)(b + k + 128)) |
+			    (*(const plain_v *)(a + k + 192) ^ *(const plain_v *)(b + k + 192));
+		if (_mm512_test_epi64_mask((__m512i)x, (__m512i)x))
+			return 1;
+	}
+	return 0;
+}
+#else
+#define HAVE_PLAIN 0
+#endif
+
 static NOINLINE long run_fixed(const struct job *j, enum impl im, long iters)
 {
 	unsigned char *d = j->d;
@@ -413,6 +463,11 @@ static NOINLINE long run_fixed(const struct job *j, enum impl im, long iters)
 	case OP_MEMCMP * IM_COUNT + IM_LIBC: FIXED_LOOP(acc += libc_memcmp(d, s, n)); break;
 	case OP_MEMEQ * IM_COUNT + IM_FM: FIXED_LOOP(acc += fm_memeq(d, s, n)); break;
 	case OP_MEMEQ * IM_COUNT + IM_LIBC: FIXED_LOOP(acc += (libc_memeq(d, s, n) == 0)); break;
+#if HAVE_PLAIN
+	case OP_MEMCPY * IM_COUNT + IM_PLAIN: FIXED_LOOP(plain_copy(d, s, n)); break;
+	case OP_MEMSET * IM_COUNT + IM_PLAIN: FIXED_LOOP(plain_set(d, c, n)); break;
+	case OP_MEMCMP * IM_COUNT + IM_PLAIN: FIXED_LOOP(acc += plain_cmp(d, s, n)); break;
+#endif
 	default: break;
 	}
 	return acc;
@@ -1150,6 +1205,56 @@ static void section_large(void)
 		}
 	}
 	buf_put(&Y);
+	buf_put(&X);
+}
+
+/* ------------------------------------------------------------------ */
+/* section 7: how close to the hardware's limits (x86-64 with AVX-512)  */
+
+static void section_limits(void)
+{
+	static const struct {
+		enum op op;
+		size_t n;
+	} rows[] = { { OP_MEMCPY, 4 * KiB }, { OP_MEMCPY, 16 * KiB }, { OP_MEMSET, 4 * KiB },
+		     { OP_MEMSET, 16 * KiB }, { OP_MEMCMP, 4 * KiB } };
+	struct buf X = buf_get(64 * KiB);
+	size_t k;
+
+	printf("\n== limits: aligned, hot buffers, against the plainest AVX-512 loop (ns per call) ==\n");
+#if HAVE_PLAIN
+	if (!__builtin_cpu_supports("avx512bw")) {
+		printf("(no AVX-512 here: skipped)\n");
+		buf_put(&X);
+		return;
+	}
+	printf("%-8s %6s | %9s %9s %9s | %8s %8s\n", "func", "size", "fastmem", "libc", "plain", "fm/plain", "libc/fm");
+	for (k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+		struct job j = { 0 };
+		struct result r;
+		static const enum impl cols[] = { IM_FM, IM_LIBC, IM_PLAIN };
+		char nb[32], c[3][16];
+		struct rowinfo ri = { "limits", op_name[rows[k].op], "aligned", "plain", rows[k].n, 0, 2048, 0 };
+		j.op = rows[k].op;
+		j.n = rows[k].n;
+		j.s = X.p;
+		j.d = X.p + 32 * KiB + 2048;
+		j.c = 0x5a;
+		if (j.op == OP_MEMCMP)
+			memcpy(j.d, j.s, j.n);
+		measure(&j, cols, 3, &r);
+		csv_result(&ri, &r);
+		fmt_ns(c[0], 16, res_med(&r, IM_FM));
+		fmt_ns(c[1], 16, res_med(&r, IM_LIBC));
+		fmt_ns(c[2], 16, res_med(&r, IM_PLAIN));
+		printf("%-8s %6s | %9s %9s %9s | %8.2f %8.2f\n", op_name[j.op], size_str(j.n, nb, sizeof nb), c[0], c[1],
+		       c[2], res_med(&r, IM_FM) / res_med(&r, IM_PLAIN), res_med(&r, IM_LIBC) / res_med(&r, IM_FM));
+	}
+#else
+	(void)rows;
+	(void)k;
+	printf("(x86-64 only: skipped)\n");
+#endif
 	buf_put(&X);
 }
 
@@ -1913,8 +2018,8 @@ static void summary(FILE *f)
 					variants[v], k ? "64K" : "1K", wfm, at_fm, wlc, at_lc, afm, at_afm, alc, at_alc, mlc);
 			}
 	}
-	for (k = 0; k < 3; k++) {
-		static const char *const secs[] = { "seed004", "random", "large" };
+	for (k = 0; k < 4; k++) {
+		static const char *const secs[] = { "seed004", "random", "large", "limits" };
 		int first = 1;
 		for (i = 0; i < nrows; i++) {
 			const struct crow *r = &rows[i];
@@ -1925,11 +2030,11 @@ static void summary(FILE *f)
 				fprintf(f, "\n%-8s %-8s %-10s", secs[k], "func", "case");
 				for (v = 0; v < nvariants; v++)
 					fprintf(f, " %12s", variants[v]);
-				fprintf(f, "%s\n", k == 2 ? "   (fastmem GB/s)" : "");
+				fprintf(f, "%s\n", k == 2 ? "   (fastmem GB/s)" : k == 3 ? "   (fastmem / plain loop)" : "");
 				first = 0;
 			}
 			fprintf(f, "%-8s %-8s %-10s", "", r->func,
-				k == 2 ? size_str((size_t)r->size, nbuf, sizeof nbuf) : r->label);
+				k >= 2 ? size_str((size_t)r->size, nbuf, sizeof nbuf) : r->label);
 			for (v = 0; v < nvariants; v++) {
 				const struct crow *l = find_row(variants[v], secs[k], r->func, NULL, r->label, "libc", r->size);
 				fprintf(f, " %12.2f", l ? l->ratio : NAN);
@@ -1937,6 +2042,10 @@ static void summary(FILE *f)
 			if (k == 2) {
 				const struct crow *fm = find_row(variants[0], secs[k], r->func, NULL, r->label, "fastmem", r->size);
 				fprintf(f, "   %.1f %s", fm ? fm->bpns : NAN, r->label);
+			}
+			if (k == 3) {
+				const struct crow *pl = find_row(variants[0], secs[k], r->func, NULL, r->label, "plain_loop", r->size);
+				fprintf(f, "   %.2f", pl ? 1 / pl->ratio : NAN);
 			}
 			fprintf(f, "\n");
 		}
@@ -2180,6 +2289,7 @@ static void run_sections(void)
 {
 	static void (*const fns[S_COUNT])(void) = {
 		section_seed000, section_seed003, section_seed004, section_sweep, section_random, section_large,
+		section_limits,
 	};
 	double t0 = now_ns(), t;
 	int s;
