@@ -31,7 +31,7 @@
  *   FASTMEM_MOVSB_MIN       (28 KiB) x86: copies from this size up to the
  *                           NT threshold use rep movsb, on the CPUs where it
  *                           was measured to win (AMD with FSRM).
- *   FASTMEM_STOSB_MIN       (1 MiB) x86: the same for memset and rep stosb.
+ *   FASTMEM_STOSB_MIN       (960 KiB) x86: the same for memset and rep stosb.
  *   FASTMEM_REPLACE_LIBC    (undefined) drop-in mode, C only: the including
  *                           file's memcpy/memmove/memset/memcmp calls become
  *                           fm_* calls (see the block at the end of this file).

@@ -9,7 +9,7 @@
  *   > 8W         4W per iteration, unaligned loads, W-aligned stores; forward
  *                unless dst lies inside (src, src + n), then backward
  *   28 KiB..NT   rep movsb (AMD with FSRM), forward, disjoint; sets: rep
- *                stosb from 1 MiB
+ *                stosb from 960 KiB
  *   >= NT        non-temporal stores (disjoint copies, sets)
  * Compares: the first 32 bytes, then 4 vectors a step from where the first
  * operand is aligned, masks and a bit scan only where a step differs.
@@ -39,12 +39,14 @@
 #ifndef FASTMEM_MOVSB_MIN
 #define FASTMEM_MOVSB_MIN (28u * 1024)
 #endif
-/* rep stosb from here up to the non-temporal threshold (memset): once the
+/* rep stosb from here up to the non-temporal threshold (memset): as the
    set outgrows the 1 MiB L2. `sh bench/tune.sh movsb`, libc/fastmem for an
    aligned memset, rep stosb vs the loop: 786433 B 1.00 vs 1.30, 1 MiB 0.99
-   vs 0.88, 4 MiB 1.01 vs 0.80. */
+   vs 0.88, 4 MiB 1.01 vs 0.80. The crossover, `sh bench/ab.sh memset`, the
+   loop's time over rep stosb's (two runs): 896 KiB 1.02 / 0.88, 960 KiB
+   1.15 / 0.99, 1 MiB - 1 1.24 / 1.14, 768 KiB 0.85 / 0.84. */
 #ifndef FASTMEM_STOSB_MIN
-#define FASTMEM_STOSB_MIN (1024u * 1024)
+#define FASTMEM_STOSB_MIN (960u * 1024)
 #endif
 /* Below this size the tiers go straight to their vector loops, without
    looking at rep movsb, rep stosb or non-temporal stores (the NT threshold
