@@ -55,6 +55,9 @@
    the code with it: 513, 769 and 1023 B 1.06 / 1.10 / 1.05 and 1.10 / 1.07 /
    1.07 times faster (two runs), 2 KiB and up unchanged. */
 #define FASTMEM__X86_BIG (FASTMEM_MOVSB_MIN < FASTMEM_STOSB_MIN ? FASTMEM_MOVSB_MIN : FASTMEM_STOSB_MIN)
+/* n >= min for a threshold a user may define as 0, without a warning that
+   the comparison is always true (-Wtype-limits). */
+FASTMEM__AI int fm__at_least(size_t n, size_t min) { return n >= min; }
 /* Non-temporal threshold when the probe cannot read the L3 size. */
 #define FASTMEM__NT_DEFAULT_KIB (24u * 1024)
 
@@ -278,7 +281,7 @@ FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) 
     if (d != s) fm__copy_bwd(d, s, n, W);
     return;
   }
-  if (FASTMEM__UNLIKELY(n >= FASTMEM__X86_BIG) && fm__x86_move_big(d, s, n, W)) return;
+  if (FASTMEM__UNLIKELY(fm__at_least(n, FASTMEM__X86_BIG)) && fm__x86_move_big(d, s, n, W)) return;
   fm__copy_fwd(d, s, n, W);
 }
 
@@ -291,7 +294,7 @@ FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, si
    they apply; 0 if neither does. */
 FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
-  if ((f & FM_CPU_ERMS) && n >= FASTMEM_STOSB_MIN && n < fm__nt_bytes()) {
+  if ((f & FM_CPU_ERMS) && fm__at_least(n, FASTMEM_STOSB_MIN) && n < fm__nt_bytes()) {
     size_t skip = 64 - ((uintptr_t)d & 63); /* 64-aligned destination, as for rep movsb */
     fm__set_ends(d, c, 64, W, (int)(64 / W));
     fm__rep_stosb(d + skip, c, n - skip);
@@ -307,7 +310,7 @@ FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
 
 FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W) {
   if (fm__set_upto8(d, c, n, W)) return;
-  if (FASTMEM__UNLIKELY(n >= FASTMEM__X86_BIG) && fm__x86_set_big(d, c, n, W)) return;
+  if (FASTMEM__UNLIKELY(fm__at_least(n, FASTMEM__X86_BIG)) && fm__x86_set_big(d, c, n, W)) return;
   fm__set_loop(d, c, n, W);
 }
 
