@@ -12,10 +12,6 @@
 set -eu
 cd "$(dirname "$0")/.."
 rev=HEAD cc="${CC:-gcc} -O2"
-# every function, loop and branch target aligned alike in A and B, so that
-# placement does not decide (without this, identical code differed by up to
-# 1.2x at 33-256 B between the two objects)
-align="-falign-functions=64 -falign-loops=64 -falign-jumps=32 -falign-labels=32"
 while [ $# -gt 0 ]; do
   case $1 in
   -r) rev=$2; shift 2 ;;
@@ -23,6 +19,16 @@ while [ $# -gt 0 ]; do
   *) break ;;
   esac
 done
+# every function, loop and branch target aligned alike in A and B, so that
+# placement does not decide (without this, identical code differed by up to
+# 1.2x at 33-256 B between the two objects)
+align="-falign-functions=64 -falign-loops=64"
+# gcc also aligns jump targets; clang refuses these two flags
+echo 'int x;' >"${TMPDIR:-/tmp}/ab$$.c"
+if $cc -Werror -falign-jumps=32 -falign-labels=32 -c "${TMPDIR:-/tmp}/ab$$.c" -o /dev/null 2>/dev/null; then
+  align="$align -falign-jumps=32 -falign-labels=32"
+fi
+rm -f "${TMPDIR:-/tmp}/ab$$.c"
 out=${BUILD:-build}/ab
 rm -rf "$out"; mkdir -p "$out/A"
 for f in fastmem.h fastmem_x86.h fastmem_ppc.h; do git show "$rev:$f" >"$out/A/$f"; done
