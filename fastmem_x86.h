@@ -39,8 +39,8 @@
 #ifndef FASTMEM_MOVSB_MIN
 #define FASTMEM_MOVSB_MIN (28u * 1024)
 #endif
-/* rep stosb from here up to the non-temporal threshold (memset): as the
-   set outgrows the 1 MiB L2. `sh bench/tune.sh movsb`, libc/fastmem for an
+/* rep stosb from here on (memset; no upper limit, see fm__x86_set_big): as
+   the set outgrows the 1 MiB L2. `sh bench/tune.sh movsb`, libc/fastmem for an
    aligned memset, rep stosb vs the loop: 786433 B 1.00 vs 1.30, 1 MiB 0.99
    vs 0.88, 4 MiB 1.01 vs 0.80. The crossover, `sh bench/ab.sh memset`, the
    loop's time over rep stosb's (two runs): 896 KiB 1.02 / 0.88, 960 KiB
@@ -62,9 +62,11 @@ FASTMEM__AI int fm__at_least(size_t n, size_t min) { return n >= min; }
 #define FASTMEM__NT_DEFAULT_KIB (24u * 1024)
 
 /* ---- Probe ---------------------------------------------------------------- */
-/* Record the non-temporal threshold, in KiB, raised to FASTMEM__X86_BIG. */
+/* Record the non-temporal threshold, in KiB, raised to FASTMEM__X86_BIG
+   (saturating: thresholds as large as (size_t)-1 switch the big paths off). */
 static inline void fm__x86_set_nt(unsigned kib) {
-  unsigned lo = (unsigned)((FASTMEM__X86_BIG + 1023) / 1024);
+  unsigned long long big = (unsigned long long)(FASTMEM__X86_BIG);
+  unsigned lo = big >= 0xffffffffull * 1024 ? 0xffffffffu : (unsigned)((big + 1023) / 1024);
   __atomic_store_n(&fm__nt_kib, kib < lo ? lo : kib, __ATOMIC_RELAXED);
 }
 
@@ -131,8 +133,10 @@ static inline unsigned fm__x86_probe(void) {
   else if (!amd && max >= 4) l3 = fm__x86_l3_kib(4);
   /* Non-temporal stores from 3/4 of the L3 (24 MiB here). `sh bench/tune.sh
      nt`, libc/fastmem aligned, NT vs rep movsb vs loop: memcpy 16 MiB 1.29 /
-     1.36 / 1.02, 24 MiB 1.26 / 1.04 / 1.00, 64 MiB 1.24 / 1.02 / 0.83;
-     memset (NT vs rep stosb) 1 MiB 0.45 / 0.99, 32 MiB 1.01 / 0.80. */
+     1.36 / 1.02, 24 MiB 1.26 / 1.04 / 1.00, 64 MiB 1.24 / 1.02 / 0.83.
+     Sets use it only where rep stosb is not used: that run had memset NT
+     vs rep stosb at 32 MiB 1.01 / 0.80, but timing both in one process
+     (fm__x86_set_big) found rep stosb 1.06-1.49x faster at 24-32 MiB. */
   nt = l3 ? l3 / 4 * 3 : FASTMEM__NT_DEFAULT_KIB;
 #ifdef FASTMEM_NT_THRESHOLD
   nt = (unsigned)((FASTMEM_NT_THRESHOLD) / 1024);
@@ -256,11 +260,11 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   else fm__move_ends(d + n - 4 * W, s + n - 4 * W, 4 * W, W, 2);
 }
 
-/* Copies from FASTMEM_MOVSB_MIN on: rep movsb or non-temporal stores where
-   they apply; 0 if neither does. */
+/* Copies from FASTMEM__X86_BIG on: rep movsb (from FASTMEM_MOVSB_MIN) or
+   non-temporal stores where they apply; 0 if neither does. */
 FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
-  if ((f & FM_CPU_ERMS) && n < fm__nt_bytes() &&
+  if ((f & FM_CPU_ERMS) && fm__at_least(n, FASTMEM_MOVSB_MIN) && n < fm__nt_bytes() &&
       (uint32_t)((uintptr_t)d - (uintptr_t)s) >= 64 && fm__disjoint(d, s, n)) {
     /* dst 64-aligned: a misaligned destination slows rep movsb down on AMD */
     size_t skip = 64 - ((uintptr_t)d & 63);
