@@ -627,6 +627,9 @@ static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_
 #ifndef FASTMEM__ARCH_CMP_SHORT
 #define FASTMEM__ARCH_CMP_SHORT(a, b, n) fm__cmp_short(a, b, n)
 #endif
+#ifndef FASTMEM__ARCH_EQ_SHORT
+#define FASTMEM__ARCH_EQ_SHORT(a, b, n) fm__eq_short(a, b, n)
+#endif
 
 /* ---- Public API ---------------------------------------------------------- */
 /* Always inlined, so that even -Os and -O0 builds keep the short path at the
@@ -663,7 +666,7 @@ FASTMEM__API int fm_memcmp(const void *a, const void *b, size_t n) {
 FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
   const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
   int r;
-  if (n <= 32) return fm__eq_short(x, y, n);
+  if (n <= 32) return FASTMEM__ARCH_EQ_SHORT(x, y, n);
   if (FASTMEM__TOP_EQ(x, y, n, r)) return r;
   return fm__eq_long(x, y, n);
 }
