@@ -32,8 +32,11 @@ rm -f "${TMPDIR:-/tmp}/ab$$.c"
 out=${BUILD:-build}/ab
 rm -rf "$out"; mkdir -p "$out/A"
 for f in fastmem.h fastmem_x86.h fastmem_ppc.h; do git show "$rev:$f" >"$out/A/$f"; done
-$cc $align -I"$out/A" -DAB_LIBC -DNAME=libc -c bench/ab_loop.c -o "$out/libc.o"
-$cc $align -I"$out/A" -DNAME=A -c bench/ab_loop.c -o "$out/A.o"
-$cc $align -I. -DNAME=B -c bench/ab_loop.c -o "$out/B.o"
+# each side gets its own probe state (fastmem shares it program-wide through
+# weak symbols), so a change to the probe itself is measured too
+own() { echo "-Dfm__cpu_state=fm__cpu_state_$1 -Dfm__nt_kib=fm__nt_kib_$1"; }
+$cc $align $(own libc) -I"$out/A" -DAB_LIBC -DNAME=libc -c bench/ab_loop.c -o "$out/libc.o"
+$cc $align $(own A) -I"$out/A" -DNAME=A -c bench/ab_loop.c -o "$out/A.o"
+$cc $align $(own B) -I. -DNAME=B -c bench/ab_loop.c -o "$out/B.o"
 $cc $align bench/ab_main.c "$out/libc.o" "$out/A.o" "$out/B.o" -o "$out/ab"
 "$out/ab" "$@"

@@ -135,7 +135,7 @@ int main(int argc, char **argv) {
     long iters = n < 1024 ? 100000 : (long)(100000000 / n);
     int r, q;
     if (d < base || d + n > base + 2 * SPAN || (op != 2 && s + n > base + 2 * SPAN)) { fprintf(stderr, "size or distance too large\n"); return 2; }
-    if (op >= 3) memcpy(d, s, n);
+    if (op >= 3) memmove(d, s, n); /* equal buffers to compare (they may overlap) */
     for (q = 0; q < 3; q++) fns[q](op, d, s, n, iters); /* warm up */
     for (r = 0; r < REPS; r++)
       for (q = 0; q < 3; q++) {

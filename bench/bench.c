@@ -809,11 +809,14 @@ static void section_seed003(void)
 			fmt_ns(c[0], 16, res_med(&r, IM_FM));
 			fmt_ns(c[1], 16, res_med(&r, IM_LIBC));
 			fmt_ns(c[2], 16, res_med(&r, IM_REP_MOVSB));
-			printf("%6s %9s | %9s %9s %9s | %7.2f %9.2f %9.2f %9.2f %9.2f\n", size_str(n, nb, sizeof nb),
+			printf("%6s %9s | %9s %9s %9s | %7.2f %9.2f %9.2f", size_str(n, nb, sizeof nb),
 			       di < 0 ? "disjoint" : lab + 4, c[0], c[1], c[2],
 			       res_med(&r, IM_LIBC) / res_med(&r, IM_FM), res_med(&r, IM_FM) / fm_disj,
-			       res_med(&r, IM_LIBC) / libc_disj, res_med(&r, IM_FM) / al_fm,
-			       res_med(&r, IM_LIBC) / al_libc);
+			       res_med(&r, IM_LIBC) / libc_disj);
+			if (di < 0)
+				printf(" %9s %9s\n", "-", "-");
+			else
+				printf(" %9.2f %9.2f\n", res_med(&r, IM_FM) / al_fm, res_med(&r, IM_LIBC) / al_libc);
 		}
 	}
 	buf_put(&other);
@@ -1649,7 +1652,7 @@ static void bar_chart(const char *file, const char *title, const char *ylabel, c
 		else if (wrap) {
 			char *c, line[32];
 			int ln = 0;
-			snprintf(line, sizeof line, "%s", groups[g]);
+			snprintf(line, sizeof line, "%.31s", groups[g]);
 			fprintf(p.f, "<text text-anchor=\"middle\">");
 			for (c = strtok(line, " "); c; c = strtok(NULL, " "), ln++)
 				fprintf(p.f, "<tspan x=\"%.1f\" y=\"%.1f\">%s</tspan>", gx + gw / 2,
@@ -2236,6 +2239,8 @@ static void pin_cpu(void)
 	}
 	if (pin_to(opt.cpu >= 0 ? opt.cpu : sched_getcpu()))
 		opt.pinned = opt.cpu >= 0 ? opt.cpu : sched_getcpu();
+	else if (opt.cpu >= 0)
+		fprintf(stderr, "bench: cannot run on cpu %d: %s; not pinned\n", opt.cpu, strerror(errno));
 #endif
 }
 
@@ -2331,6 +2336,8 @@ static int run_norep_child(const char *self)
 		argv[argc++] = "--no-hugepages";
 	if (opt.aslr)
 		argv[argc++] = "--aslr";
+	if (opt.pinned < 0)
+		argv[argc++] = "--cpu=any"; /* else it inherits the parent's cpu */
 	if (opt.have_limit) {
 		snprintf(lim, sizeof lim, "--cpu-limit=0x%x", opt.limit);
 		argv[argc++] = lim;
@@ -2402,8 +2409,15 @@ int main(int argc, char **argv)
 			opt.aslr = 1;
 		else if (!strcmp(a, "--cpu=any"))
 			opt.cpu = -2;
-		else if (!strncmp(a, "--cpu=", 6))
-			opt.cpu = atoi(a + 6);
+		else if (!strncmp(a, "--cpu=", 6)) {
+			char *end;
+			long c = strtol(a + 6, &end, 10);
+			if (end == a + 6 || *end || c < 0 || c > 4095) {
+				fprintf(stderr, "bench: --cpu wants a cpu number or 'any'\n");
+				return 2;
+			}
+			opt.cpu = (int)c;
+		}
 		else if (!strcmp(a, "--child"))
 			opt.child = 1;
 		else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {

@@ -11,7 +11,8 @@
 #
 #   BENCH_CFLAGS  compiler flags (default -O2: the run-time probe picks the path)
 #   BENCH_WARN    warning flags (CI: BENCH_WARN="-Wall -Wextra -Werror")
-#   BENCH_ARGS    extra arguments: --libc=plain, --cpu-limit=MASK, --no-hugepages
+#   BENCH_ARGS    extra arguments: --libc=plain, --cpu-limit=MASK, --no-hugepages,
+#                 --cpu=N or --cpu=any
 #   BENCH_OUT     output directory (default bench/out): results.csv, summary.txt,
 #                 meta.txt and the SVG plots
 
