@@ -78,13 +78,14 @@ static int run_random(int op, unsigned char *base) {
     }
   }
   if (op >= 3) {
-    /* db mirrors sb except at 4 marked bytes; an entry straddles one half the time */
-    memcpy(db, sb, 32768);
+    /* db mirrors sb except at 4 marked bytes 8 KiB apart; an entry contains one
+       half the time and ends before the next (sizes are at most 4096) */
+    memcpy(db, sb, 4 * 8192 + 8192);
     for (k = 0; k < NTAB; k++) {
-      unsigned n = tab[k].n, at = 4096 + 2048 * (unsigned)(k & 3);
+      unsigned n = tab[k].n, at = 4096 + 8192 * (unsigned)(k & 3);
       tab[k].src = tab[k].dst = n && rnd(2) ? at - rnd(n) : at + 1 + rnd(64);
     }
-    for (k = 0; k < 4; k++) db[4096 + 2048 * k] ^= 0x5a;
+    for (k = 0; k < 4; k++) db[4096 + 8192 * k] ^= 0x5a;
   }
   for (q = 0; q < 3; q++) tabs[q](op, db, sb, tab, NTAB, iters);
   for (r = 0; r < REPS; r++)
