@@ -73,7 +73,10 @@
 #define FM_CPU_ALL    0xffffu
 
 /* ---- Compiler glue ------------------------------------------------------- */
-#define FASTMEM__AI       static inline __attribute__((always_inline))
+#define FASTMEM__AI       static inline __attribute__((always_inline, unused))
+/* Other static inline functions; unused: no warning where the including file
+   does not call them (clang warns when a header is compiled on its own). */
+#define FASTMEM__SI       static inline __attribute__((unused))
 #define FASTMEM__NOINLINE __attribute__((noinline))
 /* An out-of-line tier: every helper it calls, target-specific ones included,
    is inlined into it (flatten), so one function body per tier. */
@@ -545,14 +548,14 @@ FASTMEM__AI unsigned fm__features(void) {
   return f;
 }
 
-static inline unsigned fm_cpu_features(void) { return fm__features() & ~FASTMEM__READY; }
+FASTMEM__SI unsigned fm_cpu_features(void) { return fm__features() & ~FASTMEM__READY; }
 
-static inline void fm_cpu_limit(unsigned mask) {
+FASTMEM__SI void fm_cpu_limit(unsigned mask) {
   unsigned f = (FASTMEM__ARCH_PROBE() & mask) | FASTMEM__READY;
   __atomic_store_n(&fm__cpu_state, f, __ATOMIC_RELEASE);
 }
 
-static inline const char *fm_path_name(void) {
+FASTMEM__SI const char *fm_path_name(void) {
   unsigned f = fm_cpu_features();
   const char *name = FASTMEM__ARCH_NAME(f);
   return *name ? name : "portable";
@@ -636,7 +639,7 @@ static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_
 /* ---- Public API ---------------------------------------------------------- */
 /* Always inlined, so that even -Os and -O0 builds keep the short path at the
    call site; what is inlined is the n <= 32 ladder and one call. */
-#define FASTMEM__API static inline __attribute__((always_inline))
+#define FASTMEM__API static inline __attribute__((always_inline, unused))
 FASTMEM__API void *fm_memmove(void *dst, const void *src, size_t n) {
   fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
   const fm__u8 *s = FASTMEM__CAST(const fm__u8 *, src);

@@ -123,7 +123,7 @@ FASTMEM__AI void fm__ppc_set_scalar(fm__u8 *d, int c, size_t n) {
 #define FASTMEM__PPC_HWCAP2_ARCH_3_00 0x00800000ul /* POWER9 */
 #define FASTMEM__PPC_HWCAP2_ARCH_3_1  0x00040000ul /* POWER10 */
 
-static inline unsigned fm__ppc_probe(void) {
+FASTMEM__SI unsigned fm__ppc_probe(void) {
   unsigned f = 0;
 #if defined(FASTMEM_NO_PROBE)
 #if defined(__VSX__)
@@ -154,7 +154,7 @@ static inline unsigned fm__ppc_probe(void) {
   return f; /* no non-temporal stores on POWER: fm__nt_kib stays 0 */
 }
 
-static inline const char *fm__ppc_name(unsigned f) {
+FASTMEM__SI const char *fm__ppc_name(unsigned f) {
   if (f & FM_CPU_P10) return "power10";
   if (f & FM_CPU_P9) return "power9";
   if (f & FM_CPU_VSX) return "vsx";

@@ -64,14 +64,14 @@ FASTMEM__AI int fm__at_least(size_t n, size_t min) { return n >= min; }
 /* ---- Probe ---------------------------------------------------------------- */
 /* Record the non-temporal threshold, in KiB, raised to FASTMEM__X86_BIG
    (saturating: thresholds as large as (size_t)-1 switch the big paths off). */
-static inline void fm__x86_set_nt(unsigned kib) {
+FASTMEM__SI void fm__x86_set_nt(unsigned kib) {
   unsigned long long big = (unsigned long long)(FASTMEM__X86_BIG);
   unsigned lo = big >= 0xffffffffull * 1024 ? 0xffffffffu : (unsigned)((big + 1023) / 1024);
   __atomic_store_n(&fm__nt_kib, kib < lo ? lo : kib, __ATOMIC_RELAXED);
 }
 
 #if defined(FASTMEM_NO_PROBE)
-static inline unsigned fm__x86_probe(void) {
+FASTMEM__SI unsigned fm__x86_probe(void) {
   unsigned f = FM_CPU_NT;
 #if defined(__SSE2__)
   f |= FM_CPU_SSE2;
@@ -92,7 +92,7 @@ static inline unsigned fm__x86_probe(void) {
 #else
 /* Size in KiB of the cache that leaf (4 on Intel, 0x8000001D on AMD) reports
    at subleaf 3 (the L3), 0 if none. */
-static inline unsigned fm__x86_l3_kib(unsigned leaf) {
+FASTMEM__SI unsigned fm__x86_l3_kib(unsigned leaf) {
   unsigned a, b, c, d, i;
   for (i = 0; i < 8; i++) {
     __cpuid_count(leaf, i, a, b, c, d);
@@ -106,7 +106,7 @@ static inline unsigned fm__x86_l3_kib(unsigned leaf) {
   return 0;
 }
 
-static inline unsigned fm__x86_probe(void) {
+FASTMEM__SI unsigned fm__x86_probe(void) {
   unsigned a, b, c, d, max, maxext, f = 0, l3 = 0, nt, xcr0 = 0;
   int amd;
   if (!__get_cpuid(0, &max, &b, &c, &d)) return 0;
@@ -146,7 +146,7 @@ static inline unsigned fm__x86_probe(void) {
 }
 #endif /* FASTMEM_NO_PROBE */
 
-static inline const char *fm__x86_name(unsigned f) {
+FASTMEM__SI const char *fm__x86_name(unsigned f) {
   int erms = (f & FM_CPU_ERMS) != 0;
   if (f & FM_CPU_AVX512) return erms ? "avx512+erms" : "avx512";
   if (f & FM_CPU_AVX2) return erms ? "avx2+erms" : "avx2";

@@ -64,6 +64,20 @@ if [ "${1:-}" != quick ]; then
   [ -z "$runner32" ] && { echo 'int main(void){return 0;}' > "$out/e.c"; gcc -m32 "$out/e.c" -o "$out/e32" 2>/dev/null && "$out/e32" 2>/dev/null || runner32="qemu-i386"; }
   cfg gcc-m32-O2        "gcc -m32 -std=c99 -O2"         "$runner32" -q
   cfg clang-m32-O2      "clang -m32 -std=c99 -O2"       "$runner32" -q
+  # fastmem.h compiled on its own, as C and C++, warning-free (clang warns
+  # about unused static inline functions in a main file, not in a header).
+  hp=0 hf=0
+  for hc in "gcc -x c -std=c99 -pedantic" "clang -x c -std=c11 -pedantic" \
+            "g++ -x c++ -std=c++11 -pedantic" "clang++ -x c++ -std=c++11 -pedantic"; do
+    for hd in "" "-DFASTMEM_PORTABLE" "-DFASTMEM_NO_PROBE"; do
+      command -v "${hc%% *}" >/dev/null 2>&1 || continue
+      if $hc $hd -Wall -Wextra -Werror -fsyntax-only fastmem.h >"$out/header.log" 2>&1; then hp=$((hp + 1))
+      else hf=$((hf + 1)); echo "FAILED: $hc $hd -Wall -Wextra -Werror fastmem.h"; head -n 5 "$out/header.log"; fi
+    done
+  done
+  pass=$((pass + hp)); fail=$((fail + hf))
+  echo "  header-alone                 $hp passed, $hf failed"
+
   # Generated code: constant sizes reduce to straight-line code, no libc calls.
   if sh test/codegen.sh >"$out/codegen.log" 2>&1; then c=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c)); echo "  codegen                      $c passed, 0 failed"
   else cat "$out/codegen.log" | grep -v '^ok'; c=$(grep -c '^not ok' "$out/codegen.log"); fail=$((fail + c)); c2=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c2)); fi
