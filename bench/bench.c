@@ -1896,6 +1896,20 @@ static void plot_tables(void)
 /* ------------------------------------------------------------------ */
 /* summary: ratios libc / fastmem for each libc variant                */
 
+/* The largest ratio so far and the distance it was seen at. */
+struct worst {
+	double x;
+	long at;
+};
+
+static void worst_keep(struct worst *w, double x, long at)
+{
+	if (x > w->x) {
+		w->x = x;
+		w->at = at;
+	}
+}
+
 static void summary(FILE *f)
 {
 	static const struct {
@@ -1981,44 +1995,28 @@ static void summary(FILE *f)
 			   "aligned, then with the move's own alignments (dis-al)\n");
 		for (v = 0; v < nvariants; v++)
 			for (k = 0; k < 2; k++) {
-				double sz = k ? 65536 : 1024, dfm, dlc, wfm = 0, wlc = 0, mlc = INFINITY, afm = 0, alc = 0;
-				long at_fm = 0, at_lc = 0, at_afm = 0, at_alc = 0;
-				dfm = geo_med(variants[v], "seed003", NULL, "fastmem", sz, "disjoint");
-				dlc = geo_med(variants[v], "seed003", NULL, "libc", sz, "disjoint");
+				/* [fastmem, libc][against the aligned disjoint copy, against dis-al] */
+				struct worst w[2][2] = { { { 0, 0 }, { 0, 0 } }, { { 0, 0 }, { 0, 0 } } };
+				double sz = k ? 65536 : 1024, disj[2], mlc = INFINITY;
+				disj[0] = geo_med(variants[v], "seed003", NULL, "fastmem", sz, "disjoint");
+				disj[1] = geo_med(variants[v], "seed003", NULL, "libc", sz, "disjoint");
 				for (i = 0; i < nrows; i++) {
 					const struct crow *r = &rows[i];
 					char al[48];
-					double a;
-					if (strcmp(r->section, "seed003") || strcmp(r->variant, variants[v]) ||
+					int im = !strcmp(r->impl, "fastmem") ? 0 : !strcmp(r->impl, "libc") ? 1 : -1;
+					if (im < 0 || strcmp(r->section, "seed003") || strcmp(r->variant, variants[v]) ||
 					    r->size != sz || strncmp(r->label, "dist", 4))
 						continue;
 					snprintf(al, sizeof al, "disal%ld", r->dist);
-					a = geo_med(variants[v], "seed003", NULL, r->impl, sz, al);
-					if (!strcmp(r->impl, "fastmem")) {
-						if (r->med / dfm > wfm) {
-							wfm = r->med / dfm;
-							at_fm = r->dist;
-						}
-						if (r->med / a > afm) {
-							afm = r->med / a;
-							at_afm = r->dist;
-						}
-					}
-					if (!strcmp(r->impl, "libc")) {
-						if (r->med / dlc > wlc) {
-							wlc = r->med / dlc;
-							at_lc = r->dist;
-						}
-						if (r->med / a > alc) {
-							alc = r->med / a;
-							at_alc = r->dist;
-						}
-						if (r->ratio < mlc)
-							mlc = r->ratio;
-					}
+					worst_keep(&w[im][0], r->med / disj[im], r->dist);
+					worst_keep(&w[im][1], r->med / geo_med(variants[v], "seed003", NULL, r->impl, sz, al),
+						   r->dist);
+					if (im == 1 && r->ratio < mlc)
+						mlc = r->ratio;
 				}
 				fprintf(f, "  %-10s %3s: fastmem %.2fx (at %+ld), libc %.2fx (at %+ld); dis-al: fastmem %.2fx (at %+ld), libc %.2fx (at %+ld); min libc/fm %.2f\n",
-					variants[v], k ? "64K" : "1K", wfm, at_fm, wlc, at_lc, afm, at_afm, alc, at_alc, mlc);
+					variants[v], k ? "64K" : "1K", w[0][0].x, w[0][0].at, w[1][0].x, w[1][0].at,
+					w[0][1].x, w[0][1].at, w[1][1].x, w[1][1].at, mlc);
 			}
 	}
 	for (k = 0; k < 4; k++) {
