@@ -361,6 +361,15 @@ FASTMEM__AI int fm__set_upto8(fm__u8 *d, int c, size_t n, size_t W) {
   return 1;
 }
 
+/* Inside FASTMEM__WITH_W: the four W-byte blocks at p loaded into x0..x3,
+   or x0..x3 stored there (T: H, or HA where p is W-aligned). */
+#define FASTMEM__LD4(x, p)                                                     \
+  (x##0 = FASTMEM__LD(H, (p)), x##1 = FASTMEM__LD(H, (p) + W),                 \
+   x##2 = FASTMEM__LD(H, (p) + 2 * W), x##3 = FASTMEM__LD(H, (p) + 3 * W))
+#define FASTMEM__ST4(T, p, x)                                                  \
+  (FASTMEM__ST(T, (p), x##0), FASTMEM__ST(T, (p) + W, x##1),                   \
+   FASTMEM__ST(T, (p) + 2 * W, x##2), FASTMEM__ST(T, (p) + 3 * W, x##3))
+
 /* Copy forward, n > 8W, for any dst not inside (src, src + n).
  *   [head W][ W-aligned blocks of 4W ... ][ tail 4W ]
  * Loads run one step ahead of stores: each step's blocks are loaded before
@@ -377,20 +386,18 @@ FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
     size_t skip = W - ((uintptr_t)d & (W - 1));
     fm__u8 *dp = d + skip, *dt = d + n - 4 * W;
     const fm__u8 *sp = s + skip;
-    H head = FASTMEM__LD(H, s);
-    H x0 = FASTMEM__LD(H, sp), x1 = FASTMEM__LD(H, sp + W), x2 = FASTMEM__LD(H, sp + 2 * W), x3 = FASTMEM__LD(H, sp + 3 * W);
-    H t0, t1, t2, t3;
+    H head = FASTMEM__LD(H, s), x0, x1, x2, x3, t0, t1, t2, t3;
+    FASTMEM__LD4(x, sp);
     FASTMEM__ST(H, d, head);
     while (dp + 4 * W < dt) {
-      FASTMEM__ST(HA, dp, x0); FASTMEM__ST(HA, dp + W, x1); FASTMEM__ST(HA, dp + 2 * W, x2); FASTMEM__ST(HA, dp + 3 * W, x3);
+      FASTMEM__ST4(HA, dp, x);
       dp += 4 * W; sp += 4 * W;
-      x0 = FASTMEM__LD(H, sp); x1 = FASTMEM__LD(H, sp + W); x2 = FASTMEM__LD(H, sp + 2 * W); x3 = FASTMEM__LD(H, sp + 3 * W);
+      FASTMEM__LD4(x, sp);
       FASTMEM__OPAQUE(dp);
     }
-    sp = s + n - 4 * W;
-    t0 = FASTMEM__LD(H, sp); t1 = FASTMEM__LD(H, sp + W); t2 = FASTMEM__LD(H, sp + 2 * W); t3 = FASTMEM__LD(H, sp + 3 * W);
-    FASTMEM__ST(HA, dp, x0); FASTMEM__ST(HA, dp + W, x1); FASTMEM__ST(HA, dp + 2 * W, x2); FASTMEM__ST(HA, dp + 3 * W, x3);
-    FASTMEM__ST(H, dt, t0); FASTMEM__ST(H, dt + W, t1); FASTMEM__ST(H, dt + 2 * W, t2); FASTMEM__ST(H, dt + 3 * W, t3);
+    FASTMEM__LD4(t, s + n - 4 * W);
+    FASTMEM__ST4(HA, dp, x);
+    FASTMEM__ST4(H, dt, t);
   });
 }
 
@@ -402,19 +409,18 @@ FASTMEM__AI void fm__copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
     size_t skip = (((uintptr_t)d + n - 1) & (W - 1)) + 1;
     fm__u8 *dp = d + n - skip - 4 * W, *dh = d + 4 * W;
     const fm__u8 *sp = s + n - skip - 4 * W;
-    H tail = FASTMEM__LD(H, s + n - W);
-    H x0 = FASTMEM__LD(H, sp), x1 = FASTMEM__LD(H, sp + W), x2 = FASTMEM__LD(H, sp + 2 * W), x3 = FASTMEM__LD(H, sp + 3 * W);
-    H h0, h1, h2, h3;
+    H tail = FASTMEM__LD(H, s + n - W), x0, x1, x2, x3, h0, h1, h2, h3;
+    FASTMEM__LD4(x, sp);
     FASTMEM__ST(H, d + n - W, tail);
     while (dp > dh) {
-      FASTMEM__ST(HA, dp, x0); FASTMEM__ST(HA, dp + W, x1); FASTMEM__ST(HA, dp + 2 * W, x2); FASTMEM__ST(HA, dp + 3 * W, x3);
+      FASTMEM__ST4(HA, dp, x);
       dp -= 4 * W; sp -= 4 * W;
-      x0 = FASTMEM__LD(H, sp); x1 = FASTMEM__LD(H, sp + W); x2 = FASTMEM__LD(H, sp + 2 * W); x3 = FASTMEM__LD(H, sp + 3 * W);
+      FASTMEM__LD4(x, sp);
       FASTMEM__OPAQUE(dp);
     }
-    h0 = FASTMEM__LD(H, s); h1 = FASTMEM__LD(H, s + W); h2 = FASTMEM__LD(H, s + 2 * W); h3 = FASTMEM__LD(H, s + 3 * W);
-    FASTMEM__ST(HA, dp, x0); FASTMEM__ST(HA, dp + W, x1); FASTMEM__ST(HA, dp + 2 * W, x2); FASTMEM__ST(HA, dp + 3 * W, x3);
-    FASTMEM__ST(H, d, h0); FASTMEM__ST(H, d + W, h1); FASTMEM__ST(H, d + 2 * W, h2); FASTMEM__ST(H, d + 3 * W, h3);
+    FASTMEM__LD4(h, s);
+    FASTMEM__ST4(HA, dp, x);
+    FASTMEM__ST4(H, d, h);
   });
 }
 
