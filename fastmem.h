@@ -24,16 +24,18 @@
  *   FASTMEM_NO_PROBE        (undefined) no run-time CPU probe: the tiers come
  *                           from the target macros (__AVX2__, __VSX__ ...).
  *   FASTMEM_PORTABLE        (undefined) portable C only, no backend header.
- *   FASTMEM_NT_THRESHOLD    (from the probe; 3/4 of the L3, else 24 MiB) bytes
- *                           from which large copies (and sets, where rep
- *                           stosb is not used) use non-temporal stores.
- *                           Defining it overrides the probe; x86 raises it
- *                           to the smaller of the two below.
- *   FASTMEM_MOVSB_MIN       (28 KiB) x86: copies from this size up to the
- *                           NT threshold use rep movsb, on the CPUs where it
- *                           was measured to win (AMD with FSRM).
- *   FASTMEM_STOSB_MIN       (960 KiB) x86: memset from this size on (no upper
- *                           limit) uses rep stosb, on the same CPUs.
+ *   FASTMEM_NT_THRESHOLD    (the CPU's plan; else 3/4 of the L3, else 24
+ *                           MiB) bytes from which large copies and sets use
+ *                           non-temporal stores. Defining it overrides the
+ *                           probe; x86 raises it to at least 28 KiB.
+ *   FASTMEM_MOVSB_MIN       (the CPU's plan) x86: copies from this size up to
+ *                           the NT threshold use rep movsb, on the CPUs whose
+ *                           plan uses it at all (fm__x86_find_plan).
+ *   FASTMEM_STOSB_MIN       (the CPU's plan) x86: memset from this size uses
+ *                           rep stosb, on the CPUs whose plan uses it.
+ *   FASTMEM_STRING_OPS_ANY_CPU (undefined) x86, tests and tuning only: rep
+ *                           movsb and rep stosb on every CPU that has ERMS,
+ *                           from the two sizes above (else 28 / 960 KiB).
  *   FASTMEM_REPLACE_LIBC    (undefined) drop-in mode, C only: the including
  *                           file's memcpy/memmove/memset/memcmp calls become
  *                           fm_* calls (see the block at the end of this file).

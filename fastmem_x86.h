@@ -8,9 +8,10 @@
  *   ..8W         first and last blocks, all loads before any store
  *   > 8W         4W per iteration, unaligned loads, W-aligned stores; forward
  *                unless dst lies inside (src, src + n), then backward
- *   28 KiB..NT   rep movsb (AMD with FSRM), forward, disjoint; sets: rep
- *                stosb from 960 KiB, at every larger size
- *   >= NT        non-temporal stores (disjoint copies; sets without rep stosb)
+ *   28 KiB..     what the CPU's plan says (fm__x86_find_plan): rep movsb
+ *                (forward, disjoint, outside its slow modes), rep stosb, or
+ *                non-temporal stores; on CPUs not in the table, the loop up
+ *                to 3/4 of the L3 and non-temporal stores from there
  * Compares: the first 32 bytes, then 4 vectors a step from where the first
  * operand is aligned, masks and a bit scan only where a step differs.
  */
@@ -30,49 +31,131 @@
 #define FASTMEM__T_AVX2   "avx,avx2"
 #define FASTMEM__T_AVX512 "avx,avx2,avx512f,avx512bw,avx512vl"
 
-/* ---- Thresholds (each from a measurement of bench/, see its comment) ----- */
-/* rep movsb from here up to the non-temporal threshold, on the CPUs that get
-   FM_CPU_ERMS (AMD with FSRM). `sh bench/tune.sh movsb` on Zen 5, libc/fastmem
-   for an aligned memcpy, rep movsb vs the AVX-512 loop: 2 KiB 0.60 vs 1.01,
-   24577 B 1.00 vs 1.44, 32767 B 0.91 vs 0.52, 1 MiB 1.19 vs 0.98, 8 MiB 1.53
-   vs 1.01. The loop wins while source and destination fit the 48 KiB L1D. */
-#ifndef FASTMEM_MOVSB_MIN
-#define FASTMEM_MOVSB_MIN (28u * 1024)
-#endif
-/* rep stosb from here on (memset; no upper limit, see fm__x86_set_big): as
-   the set outgrows the 1 MiB L2. `sh bench/tune.sh movsb`, libc/fastmem for an
-   aligned memset, rep stosb vs the loop: 786433 B 1.00 vs 1.30, 1 MiB 0.99
-   vs 0.88, 4 MiB 1.01 vs 0.80. The crossover, `sh bench/ab.sh memset`, the
-   loop's time over rep stosb's (two runs): 896 KiB 1.02 / 0.88, 960 KiB
-   1.15 / 0.99, 1 MiB - 1 1.24 / 1.14, 768 KiB 0.85 / 0.84. */
-#ifndef FASTMEM_STOSB_MIN
-#define FASTMEM_STOSB_MIN (960u * 1024)
-#endif
-/* Below this size the tiers go straight to their vector loops, without
-   looking at rep movsb, rep stosb or non-temporal stores (the NT threshold
-   is never below it): three taken branches and two loads fewer on the way
-   to the loop. `sh bench/ab.sh memcpy`, the code before this test against
-   the code with it: 513, 769 and 1023 B 1.06 / 1.10 / 1.05 and 1.10 / 1.07 /
-   1.07 times faster (two runs), 2 KiB and up unchanged. */
-#define FASTMEM__X86_BIG (FASTMEM_MOVSB_MIN < FASTMEM_STOSB_MIN ? FASTMEM_MOVSB_MIN : FASTMEM_STOSB_MIN)
-/* n >= min for a threshold a user may define as 0, without a warning that
-   the comparison is always true (-Wtype-limits). */
-FASTMEM__AI int fm__at_least(size_t n, size_t min) { return n >= min; }
+/* ---- Big sizes: per-CPU plans ----------------------------------------------
+ * From which size a copy or a set leaves the vector loop for rep movsb, rep
+ * stosb or non-temporal stores depends on the microarchitecture, and a string
+ * instruction on the wrong CPU is a slow mode (10-50x). So they run only on
+ * the CPUs in this table, which were measured; every other CPU gets the
+ * vector loops, with non-temporal stores from 3/4 of its L3 (a rule that held
+ * on every CPU measured, where its caches behave as one L3). Sizes in KiB;
+ * FASTMEM__NEVER switches a strategy off; a non-temporal size of 0 means
+ * 3/4 of the L3. Each row names the CPU and the command behind it; the
+ * figures are in bench/results/<cpu>/thresholds.md. */
+#define FASTMEM__NEVER 0xffffffffu
+typedef struct {
+  unsigned amd, family, model_lo, model_hi; /* amd: 1 AMD, 0 Intel */
+  unsigned movsb, nt_copy, stosb, stosb_end, nt_set;
+} fm__x86_plan;
+
 /* Non-temporal threshold when the probe cannot read the L3 size. */
 #define FASTMEM__NT_DEFAULT_KIB (24u * 1024)
 
-/* ---- Probe ---------------------------------------------------------------- */
-/* Record the non-temporal threshold, in KiB, raised to FASTMEM__X86_BIG
-   (saturating: thresholds as large as (size_t)-1 switch the big paths off). */
-FASTMEM__SI void fm__x86_set_nt(unsigned kib) {
-  unsigned long long big = (unsigned long long)(FASTMEM__X86_BIG);
-  unsigned lo = big >= 0xffffffffull * 1024 ? 0xffffffffu : (unsigned)((big + 1023) / 1024);
-  __atomic_store_n(&fm__nt_kib, kib < lo ? lo : kib, __ATOMIC_RELAXED);
+/* The plan's sizes in bytes, as the tiers read them. Shared by every
+   translation unit, like fm__cpu_state; written by the probe. */
+typedef struct { size_t movsb, nt_copy, stosb, stosb_end, nt_set; } fm__x86_sizes;
+FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0};
+
+/* Below this size the tiers go straight to their vector loops, without
+   looking at the plan: three taken branches and two loads fewer on the way
+   to the loop (`sh bench/ab.sh memcpy` at 513-1023 B: 1.05-1.10x faster).
+   Every plan's sizes are at least this; user overrides below it lower it. */
+#define FASTMEM__X86_BIG_DEFAULT (28u * 1024)
+#if defined(FASTMEM_MOVSB_MIN) && (FASTMEM_MOVSB_MIN) < FASTMEM__X86_BIG_DEFAULT
+#define FASTMEM__X86_BIG_M (FASTMEM_MOVSB_MIN)
+#else
+#define FASTMEM__X86_BIG_M FASTMEM__X86_BIG_DEFAULT
+#endif
+#if defined(FASTMEM_STOSB_MIN) && (FASTMEM_STOSB_MIN) < FASTMEM__X86_BIG_M
+#define FASTMEM__X86_BIG (FASTMEM_STOSB_MIN)
+#else
+#define FASTMEM__X86_BIG FASTMEM__X86_BIG_M
+#endif
+/* n >= min for a threshold a user may define as 0, without a warning that
+   the comparison is always true (-Wtype-limits). */
+FASTMEM__AI int fm__at_least(size_t n, size_t min) { return n >= min; }
+
+/* KiB to bytes; FASTMEM__NEVER to the largest size_t. */
+FASTMEM__AI size_t fm__x86_kib(unsigned kib) {
+  return kib == FASTMEM__NEVER ? ~(size_t)0 : (size_t)kib << 10;
 }
 
+/* Store a plan for this CPU, with the user's overrides. l3: KiB, 0 unknown.
+   Returns whether it uses a string instruction at all. */
+FASTMEM__SI int fm__x86_use_plan(const fm__x86_plan *p, unsigned l3) {
+  unsigned nt = l3 ? l3 / 4 * 3 : FASTMEM__NT_DEFAULT_KIB;
+  fm__x86_sizes z;
+  z.movsb = fm__x86_kib(p->movsb);
+  z.stosb = fm__x86_kib(p->stosb);
+  z.stosb_end = fm__x86_kib(p->stosb_end);
+  z.nt_copy = fm__x86_kib(p->nt_copy ? p->nt_copy : nt);
+  z.nt_set = fm__x86_kib(p->nt_set ? p->nt_set : nt);
+#ifdef FASTMEM_MOVSB_MIN
+  if (p->movsb != FASTMEM__NEVER) z.movsb = (size_t)(FASTMEM_MOVSB_MIN);
+#endif
+#ifdef FASTMEM_STOSB_MIN
+  if (p->stosb != FASTMEM__NEVER) z.stosb = (size_t)(FASTMEM_STOSB_MIN);
+#endif
+#ifdef FASTMEM_NT_THRESHOLD
+  z.nt_copy = z.nt_set = (size_t)(FASTMEM_NT_THRESHOLD);
+#endif
+  /* never below the size where the tiers start to look */
+  if (!fm__at_least(z.nt_copy, FASTMEM__X86_BIG)) z.nt_copy = FASTMEM__X86_BIG;
+  if (!fm__at_least(z.nt_set, FASTMEM__X86_BIG)) z.nt_set = FASTMEM__X86_BIG;
+  /* racing first probes store the same values; relaxed atomics say so */
+  __atomic_store_n(&fm__x86_big.movsb, z.movsb, __ATOMIC_RELAXED);
+  __atomic_store_n(&fm__x86_big.nt_copy, z.nt_copy, __ATOMIC_RELAXED);
+  __atomic_store_n(&fm__x86_big.stosb, z.stosb, __ATOMIC_RELAXED);
+  __atomic_store_n(&fm__x86_big.stosb_end, z.stosb_end, __ATOMIC_RELAXED);
+  __atomic_store_n(&fm__x86_big.nt_set, z.nt_set, __ATOMIC_RELAXED);
+  /* fm__nt_kib: the copy threshold, as every backend reports it */
+  __atomic_store_n(&fm__nt_kib, z.nt_copy >> 10 > 0xffffffffu ? 0xffffffffu : (unsigned)(z.nt_copy >> 10),
+                   __ATOMIC_RELAXED);
+  return p->movsb != FASTMEM__NEVER || p->stosb != FASTMEM__NEVER;
+}
+
+/* The plan of a CPU: the measured row that matches it, or the vector loops. */
+FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsigned model) {
+  static const fm__x86_plan plans[] = {
+    /* AMD Zen 5 EPYC (family 1Ah, models 00h-1Fh; measured: an EPYC of
+       family 1Ah). rep movsb from 28 KiB: `sh bench/tune.sh movsb`, rep
+       movsb against the AVX-512 loop; rep stosb from 960 KiB with no upper
+       limit: `sh bench/ab.sh memset` around 1 MiB and past 24 MiB. */
+    {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0},
+    /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb 0-19% slower than
+       the AVX2 loop at 32 KiB-1 MiB and ~25x slower when (dst - src) mod
+       4096 is 1..31; rep stosb never measured ahead: the vector loops. */
+    {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0},
+    /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
+       shared with other guests). `sh bench/tune.sh plan`: rep movsb
+       1.06-1.19x the AVX-512 loop at 768 KiB-1 MiB, non-temporal copies
+       1.24-1.48x from 1.25 MiB; rep stosb 1.10-1.49x at 1-24 MiB,
+       non-temporal sets ahead of it from 32 MiB. */
+    {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768},
+  };
+  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
+  unsigned i;
+#ifdef FASTMEM_STRING_OPS_ANY_CPU
+  /* Tests and tuning only: every CPU gets rep movsb and rep stosb, from
+     FASTMEM_MOVSB_MIN / FASTMEM_STOSB_MIN, else 28 KiB / 960 KiB, with no
+     upper limit for sets (where the CPU has ERMS at all). */
+  static const fm__x86_plan any = {0, 0, 0, 0, 28, 0, 960, FASTMEM__NEVER, 0};
+  (void)amd; (void)family; (void)model; (void)plans; (void)loops; (void)i;
+  return &any;
+#endif
+  for (i = 0; i < sizeof plans / sizeof plans[0]; i++)
+    if ((unsigned)amd == plans[i].amd && family == plans[i].family && model >= plans[i].model_lo &&
+        model <= plans[i].model_hi)
+      return &plans[i];
+  return &loops;
+}
+
+/* ---- Probe ---------------------------------------------------------------- */
 #if defined(FASTMEM_NO_PROBE)
+/* Features from the target macros; no string instructions (the CPU is not
+   known), non-temporal stores from FASTMEM_NT_THRESHOLD or 24 MiB. */
 FASTMEM__SI unsigned fm__x86_probe(void) {
   unsigned f = FM_CPU_NT;
+  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
 #if defined(__SSE2__)
   f |= FM_CPU_SSE2;
 #endif
@@ -82,11 +165,7 @@ FASTMEM__SI unsigned fm__x86_probe(void) {
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
   f |= FM_CPU_AVX512;
 #endif
-#ifdef FASTMEM_NT_THRESHOLD
-  fm__x86_set_nt((unsigned)((FASTMEM_NT_THRESHOLD) / 1024));
-#else
-  fm__x86_set_nt(FASTMEM__NT_DEFAULT_KIB);
-#endif
+  fm__x86_use_plan(&loops, 0);
   return f;
 }
 #else
@@ -106,12 +185,25 @@ FASTMEM__SI unsigned fm__x86_l3_kib(unsigned leaf) {
   return 0;
 }
 
+/* Family and model as the vendors number them (leaf 1 EAX): the extended
+   family is added from base family 0Fh, the extended model prefixed for
+   base family 06h and 0Fh. */
+FASTMEM__SI unsigned fm__x86_family(unsigned eax) {
+  unsigned fam = (eax >> 8) & 0xf;
+  return fam == 0xf ? fam + ((eax >> 20) & 0xff) : fam;
+}
+FASTMEM__SI unsigned fm__x86_model(unsigned eax) {
+  unsigned fam = (eax >> 8) & 0xf, model = (eax >> 4) & 0xf;
+  return fam == 0x6 || fam == 0xf ? model | ((eax >> 12) & 0xf0) : model;
+}
+
 FASTMEM__SI unsigned fm__x86_probe(void) {
-  unsigned a, b, c, d, max, maxext, f = 0, l3 = 0, nt, xcr0 = 0;
+  unsigned a, b, c, d, max, maxext, eax1, f = 0, l3 = 0, xcr0 = 0, erms = 0;
   int amd;
+  const fm__x86_plan *plan;
   if (!__get_cpuid(0, &max, &b, &c, &d)) return 0;
   amd = (b == 0x68747541u); /* "AuthenticAMD" */
-  __cpuid(1, a, b, c, d);
+  __cpuid(1, eax1, b, c, d);
   if (d & (1u << 26)) f |= FM_CPU_SSE2 | FM_CPU_NT;
   if (c & (1u << 27)) { /* OSXSAVE: the OS saves the state we ask about */
     unsigned hi;
@@ -123,25 +215,16 @@ FASTMEM__SI unsigned fm__x86_probe(void) {
     if ((xcr0 & 0x6) == 0x6 && (b7 & (1u << 5))) f |= FM_CPU_AVX2;
     if ((xcr0 & 0xe6) == 0xe6 && (b7 & (1u << 16)) && (b7 & (1u << 30)) && (b7 & (1u << 31)))
       f |= FM_CPU_AVX512;
-    /* rep movsb only where it was measured to win: AMD Zen 3 and later. On
-       other CPUs the vector loops stay (seed 003: Intel's slow modes). */
-    if (amd && (b7 & (1u << 9)) && (d7 & (1u << 4))) f |= FM_CPU_ERMS | FM_CPU_FSRM;
+    erms = (b7 >> 9) & 1;
+    if (d7 & (1u << 4)) f |= FM_CPU_FSRM;
   }
   if (!(f & FM_CPU_AVX2)) f &= ~FM_CPU_AVX512;
   __cpuid(0x80000000u, maxext, b, c, d);
   if (amd && maxext >= 0x8000001du) l3 = fm__x86_l3_kib(0x8000001du);
   else if (!amd && max >= 4) l3 = fm__x86_l3_kib(4);
-  /* Non-temporal stores from 3/4 of the L3 (24 MiB here). `sh bench/tune.sh
-     nt`, libc/fastmem aligned, NT vs rep movsb vs loop: memcpy 16 MiB 1.29 /
-     1.36 / 1.02, 24 MiB 1.26 / 1.04 / 1.00, 64 MiB 1.24 / 1.02 / 0.83.
-     Sets use it only where rep stosb is not used: that run had memset NT
-     vs rep stosb at 32 MiB 1.01 / 0.80, but timing both in one process
-     (fm__x86_set_big) found rep stosb 1.06-1.49x faster at 24-32 MiB. */
-  nt = l3 ? l3 / 4 * 3 : FASTMEM__NT_DEFAULT_KIB;
-#ifdef FASTMEM_NT_THRESHOLD
-  nt = (unsigned)((FASTMEM_NT_THRESHOLD) / 1024);
-#endif
-  fm__x86_set_nt(nt);
+  plan = fm__x86_find_plan(amd, fm__x86_family(eax1), fm__x86_model(eax1));
+  /* FM_CPU_ERMS: string instructions in use, where the plan has them */
+  if (fm__x86_use_plan(plan, l3) && erms) f |= FM_CPU_ERMS;
   return f;
 }
 #endif /* FASTMEM_NO_PROBE */
@@ -238,9 +321,8 @@ FASTMEM__AI int fm__disjoint(const fm__u8 *d, const fm__u8 *s, size_t n) {
   return fm__fwd_ok(d, s, n) && fm__fwd_ok(s, d, n);
 }
 
-FASTMEM__AI size_t fm__nt_bytes(void) {
-  return (size_t)__atomic_load_n(&fm__nt_kib, __ATOMIC_RELAXED) << 10;
-}
+/* One size of the plan (fm__x86_big), as the probe stored it. */
+#define FASTMEM__BIG(field) __atomic_load_n(&fm__x86_big.field, __ATOMIC_RELAXED)
 
 /* n >= NT threshold: an unaligned first 64 bytes, then 4W a step of
    non-temporal stores to 64-aligned dst, then the last 4W bytes with ordinary
@@ -264,19 +346,24 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   else fm__move_ends(d + n - 4 * W, s + n - 4 * W, 4 * W, W, 2);
 }
 
-/* Copies from FASTMEM__X86_BIG on: rep movsb (from FASTMEM_MOVSB_MIN) or
-   non-temporal stores where they apply; 0 if neither does. */
+/* Copies from FASTMEM__X86_BIG on, as the CPU's plan says: rep movsb or
+   non-temporal stores; 0 for the loop. rep movsb only forward, disjoint, and
+   outside both of its known slow modes, which one test covers: (dst - src)
+   mod 4096 below 64 (4 KiB aliasing: ~25x on AMD Zen 3 at 1..31) implies
+   (dst - src) mod 2^32 below 64 (14-60x on Intel family 6 model CFh and
+   FSRM parts in general at 1..63). */
 FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
-  if ((f & FM_CPU_ERMS) && fm__at_least(n, FASTMEM_MOVSB_MIN) && n < fm__nt_bytes() &&
-      (uint32_t)((uintptr_t)d - (uintptr_t)s) >= 64 && fm__disjoint(d, s, n)) {
+  size_t nt = FASTMEM__BIG(nt_copy);
+  if ((f & FM_CPU_ERMS) && n >= FASTMEM__BIG(movsb) && n < nt &&
+      (((uintptr_t)d - (uintptr_t)s) & 4095) >= 64 && fm__disjoint(d, s, n)) {
     /* dst 64-aligned: a misaligned destination slows rep movsb down on AMD */
     size_t skip = 64 - ((uintptr_t)d & 63);
     fm__move_ends(d, s, 64, W, (int)(64 / W));
     fm__rep_movsb(d + skip, s + skip, n - skip);
     return 1;
   }
-  if ((f & FM_CPU_NT) && n >= fm__nt_bytes() && fm__disjoint(d, s, n)) {
+  if ((f & FM_CPU_NT) && n >= nt && fm__disjoint(d, s, n)) {
     fm__stream_nt(d, s, n, W, 0);
     return 1;
   }
@@ -298,21 +385,18 @@ FASTMEM__TIER(FASTMEM__T_AVX2) void fm__move_avx2(fm__u8 *d, const fm__u8 *s, si
 FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, size_t n) { fm__x86_move_w(d, s, n, 16); }
 
 /* ---- Set ------------------------------------------------------------------ */
-/* Sets from FASTMEM__X86_BIG on: rep stosb or non-temporal stores where
-   they apply; 0 if neither does. Where rep stosb is used it has no upper
-   limit: `sh bench/ab.sh memset --dist=-8388608`, non-temporal time over
-   rep stosb time (two runs): 24 MiB + 1 1.35 / 1.49, 28 MiB 1.31 / 1.32,
-   32 MiB - 1 1.17 / 1.06; 64 and 128 MiB the same (64-69 GB/s both, bench
-   `large` with and without non-temporal stores). */
+/* Sets from FASTMEM__X86_BIG on, as the CPU's plan says: rep stosb (no slow
+   mode seen on any CPU measured: every dst % 64, 64 KiB and 1 MiB) or
+   non-temporal stores; 0 for the loop. */
 FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
-  if ((f & FM_CPU_ERMS) && fm__at_least(n, FASTMEM_STOSB_MIN)) {
+  if ((f & FM_CPU_ERMS) && n >= FASTMEM__BIG(stosb) && n < FASTMEM__BIG(stosb_end)) {
     size_t skip = 64 - ((uintptr_t)d & 63); /* 64-aligned destination, as for rep movsb */
     fm__set_ends(d, c, 64, W, (int)(64 / W));
     fm__rep_stosb(d + skip, c, n - skip);
     return 1;
   }
-  if ((f & FM_CPU_NT) && n >= fm__nt_bytes()) {
+  if ((f & FM_CPU_NT) && n >= FASTMEM__BIG(nt_set)) {
     fm__v64a pat = FASTMEM__SPLAT(fm__v64a, fm__b64, c);
     fm__stream_nt(d, FASTMEM__CAST(const fm__u8 *, &pat), n, W, 1);
     return 1;

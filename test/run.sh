@@ -56,9 +56,9 @@ if [ "${1:-}" != quick ]; then
   cfg clang-no-probe-native "clang -std=c11 -O2 -march=native -DFASTMEM_NO_PROBE" "" -q
   cfg gcc-portable      "gcc -std=c11 -O2 -DFASTMEM_PORTABLE" "" -q
   # Thresholds at 0 (a user may define them so): rep movsb / rep stosb for
-  # every size past the tiers' unrolled classes (above 8 vectors), where the
-  # CPU gets them, and it must still build warning-free.
-  cfg gcc-string-ops-from-0 "gcc -std=c11 -O2 -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" "" -q
+  # every size past the tiers' unrolled classes (above 8 vectors), on any
+  # CPU with ERMS whatever its plan, and it must still build warning-free.
+  cfg gcc-string-ops-from-0 "gcc -std=c11 -O2 -DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" "" -q
   # 32-bit x86: this kernel cannot run i386 binaries itself, qemu-i386 can.
   runner32=""; command -v qemu-i386 >/dev/null 2>&1 && runner32="qemu-i386"
   [ -z "$runner32" ] && { echo 'int main(void){return 0;}' > "$out/e.c"; gcc -m32 "$out/e.c" -o "$out/e32" 2>/dev/null && "$out/e32" 2>/dev/null || runner32="qemu-i386"; }

@@ -332,6 +332,47 @@ static void run_mask(unsigned mask, size_t bufsz, size_t nt) {
   free(tmp);
 }
 
+#ifdef FASTMEM_X86_H
+/* One byte below and at each size where this CPU's plan changes strategy
+   (rep movsb, rep stosb, non-temporal stores), up to 64 MiB: with the plan
+   as probed, without string instructions and without non-temporal stores,
+   with the quick set of offsets (these sizes are slow to check). */
+static void run_plan_sizes(unsigned all) {
+  const unsigned masks[3] = {all, all & ~FM_CPU_ERMS, all & ~FM_CPU_NT};
+  size_t at[5], k, n, bufsz = 0;
+  int m, was_quick = quick;
+  region src, dst, exp;
+  u8 *tmp;
+  fm_cpu_limit(all);
+  at[0] = fm__x86_big.movsb; at[1] = fm__x86_big.nt_copy; at[2] = fm__x86_big.stosb;
+  at[3] = fm__x86_big.stosb_end; at[4] = fm__x86_big.nt_set;
+  for (k = 0; k < 5; k++)
+    if (at[k] <= (64u << 20) && at[k] + 8192 > bufsz) bufsz = at[k] + 8192;
+  if (!bufsz) return;
+  src = region_new(bufsz); dst = region_new(bufsz); exp = region_new(bufsz);
+  tmp = (u8 *)malloc(bufsz);
+  fill(src.base, src.len);
+  quick = 1;
+  for (m = 0; m < 3; m++) {
+    fm_cpu_limit(masks[m]);
+    cur_mask = fm_cpu_features();
+    for (k = 0; k < 5; k++) {
+      if (at[k] < 2 || at[k] > (64u << 20)) continue;
+      for (n = at[k] - 1; n <= at[k]; n++) {
+        if (k < 2) { /* the copy thresholds */
+          test_copy_size(src, dst, exp, n);
+          test_move_size(dst, exp, tmp, n);
+        } else test_set_size(dst, exp, n);
+      }
+    }
+  }
+  quick = was_quick;
+  fm_cpu_limit(all);
+  region_free(src); region_free(dst); region_free(exp);
+  free(tmp);
+}
+#endif
+
 int main(int argc, char **argv) {
   unsigned all, sub;
   int i, only = 0;
@@ -355,6 +396,9 @@ int main(int argc, char **argv) {
     if (!only || sub == only_mask) run_mask(sub, bufsz, nt);
     if (sub == all) break;
   }
+#ifdef FASTMEM_X86_H
+  if (!quick) run_plan_sizes(all);
+#endif
   printf("%lu passed, %lu failed\n", passed, failed);
   return failed != 0;
 }
