@@ -18,7 +18,7 @@
  *                which reads the cached CPU probe and runs the best tier this
  *                CPU has (x86: AVX-512, AVX2, SSE2; PowerPC: POWER10, POWER9,
  *                VSX), or the portable C path. On x86 the call site calls the
- *                AVX-512 tier itself when the probe found it.
+ *                tier the probe chose itself.
  *
  * Option macros (define before the first #include):
  *   FASTMEM_NO_PROBE        (undefined) no run-time CPU probe: the tiers come

@@ -2,8 +2,9 @@
 # bench/ab.sh - time the working tree's fastmem (B) against another version
 # (A: a git revision, HEAD by default) and libc, in one process.
 #
-#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] OP [SIZE ... | random] [--dist=D]
+#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] OP [SIZE ... | random] [--dist=D] [--limit=MASK]
 #     OP: memcpy memmove memset memcmp memeq;  D: dst - src (default 1 MiB + 2048)
+#     MASK: fm_cpu_limit(MASK) on both sides, e.g. 0x3b for the AVX2 tier
 #     random: a table of random sizes and offsets, as bench.c's random section
 #
 # Prints ns per call and libc/A, libc/B and A/B (> 1: B faster). Code moved

@@ -79,3 +79,12 @@ __attribute__((noinline)) long AB_CAT(ab_table_, NAME)(int op, unsigned char *db
     }
   return acc;
 }
+
+/* fm_cpu_limit for this side (each side has its own probe state). */
+void AB_CAT(ab_limit_, NAME)(unsigned mask) {
+#ifdef AB_LIBC
+  (void)mask;
+#else
+  fm_cpu_limit(mask);
+#endif
+}

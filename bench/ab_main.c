@@ -22,6 +22,9 @@ long ab_table_libc(int, unsigned char *, const unsigned char *, const struct ab_
 long ab_table_A(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
 long ab_table_B(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
 static const ab_tab_fn tabs[3] = { ab_table_libc, ab_table_A, ab_table_B };
+void ab_limit_libc(unsigned);
+void ab_limit_A(unsigned);
+void ab_limit_B(unsigned);
 static const char *const ops[] = { "memcpy", "memmove", "memset", "memcmp", "memeq" };
 #define REPS 21
 #define SPAN (16u << 20)
@@ -110,6 +113,11 @@ int main(int argc, char **argv) {
   int random = 0;
   for (i = 1; i < argc; i++) {
     if (!strncmp(argv[i], "--dist=", 7)) dist = strtol(argv[i] + 7, NULL, 0);
+    else if (!strncmp(argv[i], "--limit=", 8)) { /* fm_cpu_limit(MASK) on both sides */
+      unsigned mask = (unsigned)strtoul(argv[i] + 8, NULL, 0);
+      ab_limit_A(mask); ab_limit_B(mask);
+      printf("A and B limited to fm_cpu_limit(0x%x)\n", mask);
+    }
     else if (op >= 0 && !strcmp(argv[i], "random")) random = 1;
     else if (op < 0) {
       for (op = 0; op < 5 && strcmp(argv[i], ops[op]); op++) {}
