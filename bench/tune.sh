@@ -3,6 +3,12 @@
 #
 #   sh bench/tune.sh movsb   rep movsb / rep stosb against the vector loops, every size
 #   sh bench/tune.sh nt      non-temporal stores against rep movsb and the loop
+#   sh bench/tune.sh plan    a CPU's row of the plan table (fm__x86_find_plan):
+#                            rep movsb, rep stosb and non-temporal stores
+#                            against the vector loop in one process, aligned
+#                            and misaligned, twice (bench/plan.c)
+#   sh bench/tune.sh slow    raw rep movsb / rep stosb at the placements where
+#                            string instructions have slow modes (bench/plan.c)
 #
 # Each variant is one `make bench SECTION=sweep` run with fastmem limited by
 # --cpu-limit (and its thresholds opened up by -D flags), against glibc as
@@ -33,7 +39,7 @@ table() { # header, then variant names
       }
     }' $(for n in "$@"; do echo "$out/$n/results.csv"; done)
 }
-open="-DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0"
+open="-DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0"
 case "${1:-}" in
 movsb)
   # 0x1f: SSE2 AVX2 AVX512 ERMS FSRM, no NT; 0x17: the same without ERMS.
@@ -45,5 +51,13 @@ nt)
   run movsb "$open" 0x1f
   run loop "$open" 0x17
   table "non-temporal stores from 1 MiB, rep movsb, the loop; > 1 = faster than glibc" nt movsb loop ;;
-*) echo "usage: sh bench/tune.sh movsb|nt" >&2; exit 2 ;;
+plan)
+  ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan"
+  for round in 1 2; do
+    for off in 0 5; do taskset -c "${TUNE_CPU:-1}" "$out/plan" --off=$off 2>/dev/null || "$out/plan" --off=$off; done
+  done ;;
+slow)
+  ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan-slow"
+  for n in 65536 4096; do "$out/plan-slow" --slow-modes $n; done ;;
+*) echo "usage: sh bench/tune.sh movsb|nt|plan|slow" >&2; exit 2 ;;
 esac
