@@ -459,18 +459,43 @@ FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t
   return fm__ne(a + n - W, b + n - W, W);
 }
 
-/* Compare n > 32 bytes: 33..64 as two 32-byte halves; up to 4W straight
-   line; above, the first 32 bytes before the loop is set up (most real
-   mismatches sit there: 83% within 32 bytes in a page-merging scan). */
+/* 4W < n <= 8W without a loop: the first 4W bytes with one test
+   (fm__diff4), then the rest: up to 6W as the last two W-byte blocks, else
+   the last 4W with one more test; masks W at a time, in memory order, only
+   in a part that differs (a later part's bytes shared with an earlier one
+   are equal). */
+FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t *at) {
+  size_t i = 0, k;
+  uint64_t m;
+  if (!fm__diff4(a, b, W)) {
+    if (n <= 6 * W) {
+      *at = n - 2 * W;
+      if ((m = fm__ne(a + n - 2 * W, b + n - 2 * W, W)) != 0) return m;
+      *at = n - W;
+      return fm__ne(a + n - W, b + n - W, W);
+    }
+    i = n - 4 * W;
+    if (!fm__diff4(a + i, b + i, W)) return 0;
+  }
+  for (k = 0; k < 3; k++, i += W)
+    if ((m = fm__ne(a + i, b + i, W)) != 0) { *at = i; return m; }
+  *at = i;
+  return fm__ne(a + i, b + i, W);
+}
+
+/* Compare n > 32 bytes: 33..64 as two 32-byte halves, up to 8W straight
+   line, each starting with the block or part that holds the first 32 bytes
+   (most real mismatches sit there: 83% within 32 bytes in a page-merging
+   scan); above 8W those 32 bytes on their own before the loop is set up. */
 FASTMEM__AI int fm__x86_cmp_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W) {
   size_t at = 0;
-  uint64_t m = fm__ne32b(a, b, W);
-  if (!m) {
-    if (n <= 64) m = fm__ne32b(a + (at = n - 32), b + n - 32, W);
-    else if (n <= 4 * W) m = fm__x86_find_upto4(a, b, n, W, &at);
-    else m = fm__x86_find(a, b, n, W, &at);
-    if (!m) return 0;
-  }
+  uint64_t m;
+  if (n <= 64) {
+    if ((m = fm__ne32b(a, b, W)) == 0) m = fm__ne32b(a + (at = n - 32), b + n - 32, W);
+  } else if (n <= 4 * W) m = fm__x86_find_upto4(a, b, n, W, &at);
+  else if (n <= 8 * W) m = fm__x86_find_upto8(a, b, n, W, &at);
+  else if ((m = fm__ne32b(a, b, W)) == 0) m = fm__x86_find(a, b, n, W, &at);
+  if (!m) return 0;
   at += (size_t)__builtin_ctzll(m);
   return (int)a[at] - (int)b[at];
 }
@@ -483,6 +508,9 @@ FASTMEM__AI int fm__x86_eq_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t 
   if (n <= 4 * W)
     return (fm__ne(a, b, W) | fm__ne(a + W, b + W, W) | fm__ne(a + n - 2 * W, b + n - 2 * W, W) |
             fm__ne(a + n - W, b + n - W, W)) == 0;
+  if (n <= 6 * W)
+    return !fm__diff4(a, b, W) && (fm__ne(a + n - 2 * W, b + n - 2 * W, W) | fm__ne(a + n - W, b + n - W, W)) == 0;
+  if (n <= 8 * W) return !fm__diff4(a, b, W) && !fm__diff4(a + n - 4 * W, b + n - 4 * W, W);
   if (fm__ne32b(a, b, W)) return 0;
   return fm__x86_find(a, b, n, W, &at) == 0;
 }
