@@ -82,9 +82,11 @@ if [ "${1:-}" != quick ]; then
   # placement class, each tier; a class over 3x the median class fails.
   # Native only (timings under an emulator mean nothing). The second build
   # puts rep movsb / rep stosb at every size on any CPU with ERMS, so their
-  # guards are checked on CPUs whose plan does not use them.
+  # guards are checked on CPUs whose plan does not use them; the third puts
+  # non-temporal stores at both sizes.
   SRC=test/cliff.c cfg cliff-plan "gcc -std=c11 -O2" ""
   SRC=test/cliff.c cfg cliff-string-ops "gcc -std=c11 -O2 -DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" ""
+  SRC=test/cliff.c cfg cliff-non-temporal "gcc -std=c11 -O2 -DFASTMEM_NT_THRESHOLD=32768" ""
   # Generated code: constant sizes reduce to straight-line code, no libc calls.
   if sh test/codegen.sh >"$out/codegen.log" 2>&1; then c=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c)); echo "  codegen                      $c passed, 0 failed"
   else cat "$out/codegen.log" | grep -v '^ok'; c=$(grep -c '^not ok' "$out/codegen.log"); fail=$((fail + c)); c2=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c2)); fi
