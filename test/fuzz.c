@@ -31,9 +31,10 @@
  *
  * Thresholds are lowered so that every path is reached by inputs of at most
  * MAX_N (1 MiB + 64 KiB): non-temporal stores from about 256 KiB
- * (FASTMEM_NT_THRESHOLD), rep stosb from 64 KiB (FASTMEM_STOSB_MIN); rep
- * movsb keeps its default start (FASTMEM_MOVSB_MIN). The code paths are the
- * same as with the defaults, only the sizes that select them differ.
+ * (FASTMEM_NT_THRESHOLD), rep stosb from 64 KiB (FASTMEM_STOSB_MIN), rep
+ * movsb from 32 KiB (FASTMEM_MOVSB_MIN), on any x86 CPU with ERMS whatever
+ * its plan (FASTMEM_STRING_OPS_ANY_CPU). The code paths are the same as
+ * with the defaults, only the sizes (and CPUs) that select them differ.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -44,6 +45,10 @@
 #ifndef FASTMEM_STOSB_MIN
 #define FASTMEM_STOSB_MIN (64 * 1024)
 #endif
+#ifndef FASTMEM_MOVSB_MIN
+#define FASTMEM_MOVSB_MIN (32 * 1024)
+#endif
+#define FASTMEM_STRING_OPS_ANY_CPU 1
 #include "fastmem.h"
 
 #include <stdio.h>
@@ -127,9 +132,7 @@ static unsigned get(const u8 *h, int i, int k) { /* k bytes, little endian */
 static const size_t thresholds[] = {
   0, 1, 2, 4, 8, 16, 32, 33, 64, 128, 256, 512, 1024, 2048, 4096,
   16 * 1024, 32 * 1024, 64 * 1024, 1024 * 1024,
-#ifdef FASTMEM_MOVSB_MIN
   FASTMEM_MOVSB_MIN,
-#endif
   FASTMEM_STOSB_MIN,
 };
 
