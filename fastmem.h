@@ -200,7 +200,6 @@ typedef unsigned char fm__b64 __attribute__((vector_size(64)));
 FASTMEM__AI void fm__set_hdtl(fm__u8 *d, int c, size_t n, size_t B) {
   uint64_t x = fm__splat8(c); /* for the word cases only: unused below 8 bytes' worth of vectors */
   switch (B) {
-  case 2: fm__st16(d, (uint16_t)x); fm__st16(d + n - 2, (uint16_t)x); break;
   case 4: fm__st32(d, (uint32_t)x); fm__st32(d + n - 4, (uint32_t)x); break;
   case 8: fm__st64(d, x); fm__st64(d + n - 8, x); break;
 #ifdef FASTMEM__V16
@@ -232,10 +231,19 @@ FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
      save and restore around itself: redoing it here is cheaper. */
   if (!__builtin_constant_p(c)) __asm__ volatile("" : "+r"(c));
   if (n >= 16) fm__set_hdtl(d, c, n, 16);
-  else if (n >= 8) fm__set_hdtl(d, c, n, 8);
-  else if (n >= 4) fm__set_hdtl(d, c, n, 4);
-  else if (n >= 2) fm__set_hdtl(d, c, n, 2);
-  else if (n) d[0] = (fm__u8)c;
+  else if (__builtin_constant_p(n) && n >= 8) fm__set_hdtl(d, c, n, 8);
+  else if (__builtin_constant_p(n) && n >= 4) fm__set_hdtl(d, c, n, 4);
+  else if (n >= 4) {
+    /* 4..15 bytes of a size known only at run time, with one branch fewer
+       than two size classes: four 4-byte words at 0, a, n - 4 - a and n - 4,
+       where a is 4 from 8 bytes on (the first and last 8 covered) and 0
+       below (the first and last 4). Faster on random sizes, slower on
+       repeated ones; copies keep two classes: `sh bench/ab.sh memset
+       random`, bench/results/<cpu>/short-sizes.md. */
+    size_t a = ((n >> 3) << 2);
+    uint32_t x = (uint32_t)fm__splat8(c);
+    fm__st32(d, x); fm__st32(d + a, x); fm__st32(d + n - 4 - a, x); fm__st32(d + n - 4, x);
+  } else if (n) { d[0] = (fm__u8)c; d[n / 2] = (fm__u8)c; d[n - 1] = (fm__u8)c; } /* 1..3: no branch */
 }
 
 /* Compare of n <= 32 bytes. First and last words, loaded big-endian; where
