@@ -112,9 +112,9 @@ static volatile long bench_sink;
 /* ------------------------------------------------------------------ */
 /* options                                                             */
 
-enum section { S_SEED000, S_SEED003, S_SEED004, S_SWEEP, S_RANDOM, S_LARGE, S_LIMITS, S_COUNT };
+enum section { S_SEED000, S_SEED003, S_SEED004, S_SWEEP, S_RANDOM, S_LARGE, S_LIMITS, S_CLIFF, S_COUNT };
 static const char *const section_name[S_COUNT] = {
-	"seed000", "seed003", "seed004", "sweep", "random", "large", "limits",
+	"seed000", "seed003", "seed004", "sweep", "random", "large", "limits", "cliff",
 };
 
 enum libc_mode { LM_BOTH, LM_PLAIN, LM_NOREP };
@@ -1325,6 +1325,207 @@ static void section_limits(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* section 8: cliffs (slow modes by address class)                     */
+
+/* A slow mode is a class of addresses where one implementation takes many
+ * times its usual time: rep movsb on AMD Zen 3 is ~25x slower when
+ * (dst - src) mod 4096 is 1..31 (issue 12); seed 003's Intel modes sit at
+ * (dst - src) mod 2^32 below 64.  This section times 64 KiB and 1 MiB copies,
+ * disjoint moves and sets for each class, and reports per implementation
+ * the median over the classes and the slowest class against it.  Slow modes
+ * are 10-50x, so the 3x mark stands on a noisy shared machine. */
+
+enum { CLIFF_MAXCLS = 320, CLIFF_MAXIM = 3 };
+
+struct cliff_stat {
+	double median, slowest, ratio;
+	int at;          /* index of the slowest class */
+	int nslow;       /* classes above 3x the median */
+	char slow[120];  /* their labels, delta ranges compressed ("1-31") */
+};
+
+/* Stats over n class times; cls[i] is the class's delta (or -1: not a
+ * delta, use lab[i]) */
+static void cliff_stats(const double *ns, const long *cls, char (*lab)[16], int n, struct cliff_stat *st)
+{
+	double v[CLIFF_MAXCLS];
+	int i, m = 0;
+	size_t len = 0;
+	memset(st, 0, sizeof *st);
+	st->median = st->slowest = st->ratio = NAN;
+	for (i = 0; i < n; i++)
+		if (ns[i] > 0)
+			v[m++] = ns[i];
+	if (!m)
+		return;
+	st->median = median(v, m);
+	st->slowest = 0;
+	for (i = 0; i < n; i++) {
+		if (!(ns[i] > 0))
+			continue;
+		if (ns[i] > st->slowest) {
+			st->slowest = ns[i];
+			st->at = i;
+		}
+		if (ns[i] > 3 * st->median) {
+			int run_end = i;
+			st->nslow++;
+			/* a run of consecutive deltas prints as lo-hi */
+			if (cls[i] >= 0 && i > 0 && cls[i - 1] == cls[i] - 1 && ns[i - 1] > 3 * st->median)
+				continue;
+			while (cls[i] >= 0 && run_end + 1 < n && cls[run_end + 1] == cls[run_end] + 1 &&
+			       ns[run_end + 1] > 3 * st->median)
+				run_end++;
+			if (len < sizeof st->slow - 1) {
+				if (cls[i] < 0)
+					len += (size_t)snprintf(st->slow + len, sizeof st->slow - len, "%s%s", len ? " " : "",
+								lab[i]);
+				else if (run_end > i)
+					len += (size_t)snprintf(st->slow + len, sizeof st->slow - len, "%s%ld-%ld",
+								len ? " " : "", cls[i], cls[run_end]);
+				else
+					len += (size_t)snprintf(st->slow + len, sizeof st->slow - len, "%s%ld",
+								len ? " " : "", cls[i]);
+			}
+		}
+	}
+	st->ratio = st->slowest / st->median;
+}
+
+static void cliff_print(FILE *f, const char *who, const char *what, size_t n, int ncls, const struct cliff_stat *st,
+			const char *slowlab)
+{
+	char nb[32], a[16], b[16];
+	fmt_ns(a, sizeof a, st->median);
+	fmt_ns(b, sizeof b, st->slowest);
+	fprintf(f, "  %-18s %-8s %5s %4d classes | median %9s ns, slowest %9s ns at %-8s = %6.2fx %s", who, what,
+		size_str(n, nb, sizeof nb), ncls, a, b, slowlab, st->ratio, st->ratio > 3 ? "CLIFF" : "ok");
+	if (st->nslow)
+		fprintf(f, " (%d classes > 3x: %s)", st->nslow, st->slow);
+	fprintf(f, "\n");
+}
+
+/* the (dst - src) mod 4096 classes */
+static int cliff_deltas(long *d)
+{
+	int k = 0;
+	long v;
+	if (opt.quick) {
+		static const long q[] = { 0, 1, 2, 3, 8, 16, 31, 32, 33, 63, 64, 65, 127, 128, 1000, 2048, 2049, 4064, 4095 };
+		for (k = 0; k < (int)(sizeof q / sizeof q[0]); k++)
+			d[k] = q[k];
+		return k;
+	}
+	for (v = 0; v <= 128; v++)
+		d[k++] = v;
+	for (v = 192; v < 4032; v += 64) {
+		if (v > 1000 && d[k - 1] < 1000)
+			d[k++] = 1000;
+		if (v > 2047 && d[k - 1] < 2047) {
+			d[k++] = 2047;
+			d[k++] = v; /* 2048 */
+			d[k++] = 2049;
+			continue;
+		}
+		d[k++] = v;
+	}
+	for (v = 4032; v <= 4095; v++)
+		d[k++] = v;
+	return k;
+}
+
+static void section_cliff(void)
+{
+	static const size_t sizes[] = { 64 * KiB, MiB };
+	static const int full_offs[] = { 0, 1, 8, 16, 31, 32, 33, 48, 63 }, quick_offs[] = { 0, 1, 32, 63 };
+	const int *offs = opt.quick ? quick_offs : full_offs;
+	int noffs = opt.quick ? 4 : 9, ndelta, mode, op, si, k, ci;
+	long deltas[CLIFF_MAXCLS];
+	struct buf B = buf_get(4 * MiB + 64 * KiB);
+	double save_ns = opt.sample_ns;
+	int save_reps = opt.reps;
+	static double ns[CLIFF_MAXIM][CLIFF_MAXCLS];
+	static long cls[CLIFF_MAXCLS];
+	static char lab[CLIFF_MAXCLS][16];
+
+	ndelta = cliff_deltas(deltas);
+	/* short batches, few samples: a class is a 10-50x question, and there
+	 * are hundreds of classes */
+	opt.sample_ns = opt.quick ? 20e3 : 100e3;
+	opt.reps = opt.quick ? 3 : 7;
+	printf("\n== cliff: 64 KiB and 1 MiB by address class, ns per call; a class slower than 3x the\n"
+	       "   median class of the same implementation is a CLIFF. delta: (dst - src) mod 4096, src\n"
+	       "   page-aligned, %d classes; offsets: src %% 64 x dst %% 64, %d x %d, dst - src = 2048 +\n"
+	       "   dst %% 64 - src %% 64 mod 4096. memset: the class of its dst. Moves are disjoint. ==\n",
+	       ndelta, noffs, noffs);
+	for (mode = 0; mode < 2; mode++)
+		for (op = 0; op < 3; op++)
+			for (si = 0; si < 2; si++) {
+				size_t n = sizes[si];
+				enum impl cols[CLIFF_MAXIM] = { IM_FM, IM_LIBC };
+				int ncols = with_dpdk(cols, 2, (enum op)op, 0), ncls = 0;
+				unsigned char *src = B.p, *dbase = B.p + n + 4096;
+				struct cliff_stat st;
+				if (!opt.extra_cols) {
+					/* the libc-norep run: fastmem and dpdk were measured in the first */
+					cols[0] = IM_LIBC;
+					ncols = 1;
+				}
+				for (ci = 0; ci < (mode ? noffs * noffs : ndelta); ci++) {
+					struct job j = { 0 };
+					struct result r;
+					char label[32];
+					struct rowinfo ri = { "cliff", op_name[op], mode ? "offsets" : "delta", label, n, 0, 0, 0 };
+					long so = 0, dd;
+					if (mode) {
+						so = offs[ci / noffs];
+						dd = 2048 + offs[ci % noffs];
+						if (op == OP_MEMSET && ci / noffs)
+							continue; /* a set has no src */
+						snprintf(label, sizeof label, "s%ld_d%d", so, offs[ci % noffs]);
+						if (op == OP_MEMSET)
+							snprintf(lab[ncls], sizeof lab[0], "d%d", offs[ci % noffs]);
+						else
+							snprintf(lab[ncls], sizeof lab[0], "s%ld/d%d", so, offs[ci % noffs]);
+						cls[ncls] = -1;
+					} else {
+						dd = deltas[ci];
+						snprintf(label, sizeof label, "delta%ld", dd);
+						snprintf(lab[ncls], sizeof lab[0], "%ld", dd);
+						cls[ncls] = dd;
+					}
+					j.op = (enum op)op;
+					j.s = src + so;
+					j.d = dbase + dd;
+					j.n = n;
+					j.c = 0x5a;
+					ri.src_off = so;
+					ri.dst_off = (long)((uintptr_t)j.d & 4095);
+					ri.dist = mode ? (long)((uintptr_t)(j.d - j.s) & 4095) : dd;
+					measure_once(&j, cols, ncols, &r);
+					r.attempts = 1;
+					csv_result(&ri, &r);
+					for (k = 0; k < ncols; k++)
+						ns[k][ncls] = r.med[k];
+					ncls++;
+				}
+				for (k = 0; k < ncols; k++) {
+					char who[32], what[24];
+					cliff_stats(ns[k], cls, lab, ncls, &st);
+					snprintf(who, sizeof who, "%s%s", impl_name[cols[k]],
+						 cols[k] == IM_LIBC && opt.child ? "-norep" : "");
+					snprintf(what, sizeof what, "%s", op_name[op]);
+					printf("%-7s", mode ? "offsets" : "delta");
+					cliff_print(stdout, who, what, n, ncls, &st, lab[st.at]);
+				}
+				fflush(stdout);
+			}
+	opt.sample_ns = save_ns;
+	opt.reps = save_reps;
+	buf_put(&B);
+}
+
+/* ------------------------------------------------------------------ */
 /* reading the CSV back (both runs) for the summary and the plots      */
 
 struct crow {
@@ -2007,6 +2208,150 @@ static void plot_tables(void)
 	}
 }
 
+/* The cliff section from the CSV: per variant, implementation, function,
+ * size and kind of class (delta / offsets), the median class and the
+ * slowest class against it. */
+static void summary_cliff(FILE *f)
+{
+	static const char *const kinds[] = { "delta", "offsets" };
+	static const char *const ims[] = { "fastmem", "libc", "dpdk" };
+	static const double sizes[] = { 65536, 1048576 };
+	static double ns[CLIFF_MAXCLS];
+	static long cls[CLIFF_MAXCLS];
+	static char lab[CLIFF_MAXCLS][16];
+	int v, k, m, op, si, worst_cliff = 0;
+	size_t i;
+	if (!find_row(NULL, "cliff", NULL, NULL, NULL, NULL, -1))
+		return;
+	fprintf(f, "\ncliff: slowest address class / median class, per implementation (CLIFF: > 3x)\n");
+	for (k = 0; k < 2; k++)
+		for (op = 0; op < 3; op++)
+			for (si = 0; si < 2; si++)
+				for (v = 0; v < nvariants; v++)
+					for (m = 0; m < 3; m++) {
+						struct cliff_stat st;
+						char who[40];
+						int n = 0;
+						for (i = 0; i < nrows && n < CLIFF_MAXCLS; i++) {
+							const struct crow *r = &rows[i];
+							if (strcmp(r->section, "cliff") || strcmp(r->variant, variants[v]) ||
+							    strcmp(r->impl, ims[m]) || strcmp(r->func, op_name[op]) ||
+							    strcmp(r->align, kinds[k]) || r->size != sizes[si])
+								continue;
+							ns[n] = r->med;
+							cls[n] = k ? -1 : r->dist;
+							snprintf(lab[n], sizeof lab[0], "%.15s",
+								 k ? r->label : r->label + 5 /* "delta" */);
+							n++;
+						}
+						if (!n)
+							continue;
+						cliff_stats(ns, cls, lab, n, &st);
+						/* fastmem and dpdk are measured in one run: name them
+						 * alone; libc by its variant */
+						snprintf(who, sizeof who, "%.23s", m == 1 ? variants[v] : ims[m]);
+						fprintf(f, "%-7s", kinds[k]);
+						cliff_print(f, who, op_name[op], (size_t)sizes[si], n, &st, lab[st.at]);
+						worst_cliff |= st.ratio > 3;
+					}
+	fprintf(f, "%s\n", worst_cliff ? "cliff: at least one implementation has a slow mode above (CLIFF)"
+				       : "cliff: no class above 3x its median in any implementation");
+}
+
+/* ns against the class (x: the classes in measured order, evenly spaced),
+ * one chart per function, size and kind; log y. */
+static void plot_cliff(void)
+{
+	static const char *const kinds[] = { "delta", "offsets" };
+	static const double sizes[] = { 65536, 1048576 };
+	struct series *s = calloc(6, sizeof *s);
+	int k, op, si, p, i, ns;
+	size_t r;
+	if (!s)
+		die("calloc");
+	for (k = 0; k < 2; k++)
+		for (op = 0; op < 3; op++)
+			for (si = 0; si < 2; si++) {
+				struct plot pl;
+				char file[64], title[160], nb[32], xl[CLIFF_MAXCLS][16];
+				double lo = INFINITY, hi = 0;
+				int ncls = 0, step;
+				memset(s, 0, 6 * sizeof *s);
+				ns = 0;
+				/* fastmem, then every peer (libc variants, dpdk) */
+				for (p = -1; p < npeers && ns < 6; p++) {
+					struct series *t = &s[ns];
+					const char *var = p < 0 ? variants[0] : peers[p].variant;
+					const char *im = p < 0 ? "fastmem" : peers[p].impl;
+					snprintf(t->name, sizeof t->name, "%s", p < 0 ? "fastmem" : peers[p].name);
+					t->color = palette[ns];
+					t->dashed = p >= 1;
+					for (r = 0; r < nrows; r++) {
+						const struct crow *c = &rows[r];
+						if (strcmp(c->section, "cliff") || strcmp(c->variant, var) || strcmp(c->impl, im) ||
+						    strcmp(c->func, op_name[op]) || strcmp(c->align, kinds[k]) ||
+						    c->size != sizes[si] || !(c->med > 0) || t->n >= CLIFF_MAXCLS)
+							continue;
+						if (ns == 0)
+							snprintf(xl[t->n], sizeof xl[0], "%.15s", k ? c->label : c->label + 5);
+						t->x[t->n] = t->n;
+						t->y[t->n++] = c->med;
+						if (c->med < lo)
+							lo = c->med;
+						if (c->med > hi)
+							hi = c->med;
+					}
+					if (p < 0)
+						ncls = t->n;
+					if (t->n)
+						ns++;
+				}
+				if (ncls < 2)
+					continue;
+				snprintf(file, sizeof file, "cliff_%s_%s%s.svg", op_name[op], size_str((size_t)sizes[si], nb, sizeof nb),
+					 k ? "_offsets" : "");
+				snprintf(title, sizeof title, "%s %s: ns per call by %s (lower is better; a spike is a slow mode)",
+					 op_name[op], nb, k ? "src % 64 / dst % 64" : "(dst - src) mod 4096");
+				if (!plot_open(&pl, file, title, 1100, 520))
+					continue;
+				pl.x0 = 0;
+				pl.x1 = ncls - 1;
+				plot_yrange(&pl, lo, hi, 1);
+				plot_yaxis(&pl, "ns per call (log)");
+				/* about 24 labels; for deltas, each multiple of 16 up to 128, then
+				 * every label that is a multiple of 512 or the last one */
+				step = (ncls + 23) / 24;
+				for (i = 0; i < ncls; i++) {
+					long d = strtol(xl[i], NULL, 10);
+					int show = k ? i % step == 0 : (d <= 128 ? d % 16 == 0 : d % 512 == 0 || i == ncls - 1 || d == 4032);
+					double x = plot_x(&pl, i);
+					if (!show)
+						continue;
+					fprintf(pl.f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#eeeeee\"/>\n", x,
+						pl.T, x, pl.H - pl.B);
+					fprintf(pl.f,
+						"<text transform=\"translate(%.1f,%.1f) rotate(-45)\" text-anchor=\"end\" "
+						"font-size=\"10\">%s</text>\n",
+						x, pl.H - pl.B + 12, xl[i]);
+				}
+				fprintf(pl.f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
+					(pl.L + pl.W - pl.R) / 2, pl.H - 8,
+					k ? "src % 64 / dst % 64 (each class one step)"
+					  : "(dst - src) mod 4096 (each class one step: 0-128 all, then a spread)");
+				for (p = 0; p < ns; p++) {
+					fprintf(pl.f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"%s points=\"",
+						s[p].color, s[p].dashed ? " stroke-dasharray=\"6,3\"" : "");
+					for (i = 0; i < s[p].n; i++)
+						fprintf(pl.f, "%.1f,%.1f ", plot_x(&pl, s[p].x[i]), plot_y(&pl, s[p].y[i]));
+					fprintf(pl.f, "\"/>\n");
+					plot_legend(&pl, p, s[p].name, s[p].color, s[p].dashed, 0);
+				}
+				plot_frame(&pl);
+				plot_close(&pl);
+			}
+	free(s);
+}
+
 /* ------------------------------------------------------------------ */
 /* summary: ratios libc / fastmem for each libc variant                */
 
@@ -2209,6 +2554,7 @@ static void summary(FILE *f)
 			fprintf(f, "\n");
 		}
 	}
+	summary_cliff(f);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2616,7 +2962,7 @@ static void run_sections(void)
 {
 	static void (*const fns[S_COUNT])(void) = {
 		section_seed000, section_seed003, section_seed004, section_sweep, section_random, section_large,
-		section_limits,
+		section_limits, section_cliff,
 	};
 	double t0 = now_ns(), t;
 	int s;
@@ -2852,6 +3198,7 @@ int main(int argc, char **argv)
 		}
 		plot_sweeps();
 		plot_tables();
+		plot_cliff();
 		printf("\nwrote %s/results.csv, summary.txt, meta.txt and *.svg\n", opt.out);
 	}
 	fprintf(stderr, "%s", bench_sink == 42 ? " " : "");

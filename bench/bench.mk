@@ -4,7 +4,7 @@
 #   make bench                   every section, against both libc baselines
 #   make bench-quick             every section briefly (CI smoke test, no speed checks)
 #   make bench SECTION=seed003   one section, or a comma list of:
-#                                seed000 seed003 seed004 sweep random large limits
+#                                seed000 seed003 seed004 sweep random large limits cliff
 #   make bench-build             build only;  make bench-clean  removes bench/out
 #   make bench-snapshot [NAME=x] copy the last run (CSV, summary, plots) to
 #                                bench/results/x/ to be committed (README figures);
