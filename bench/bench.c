@@ -2513,6 +2513,7 @@ static void summary(FILE *f)
 	}
 	for (k = 0; k < 4; k++) {
 		static const char *const secs[] = { "seed004", "random", "large", "limits" };
+		static int has[6];
 		int first = 1;
 		for (i = 0; i < nrows; i++) {
 			const struct crow *r = &rows[i];
@@ -2520,9 +2521,14 @@ static void summary(FILE *f)
 			if (strcmp(r->section, secs[k]) || strcmp(r->variant, variants[0]) || strcmp(r->impl, "libc"))
 				continue;
 			if (first) {
+				/* peers that measured none of this section's rows (dpdk
+				 * outside copies) get no column */
+				for (v = 0; v < npeers; v++)
+					has[v] = find_row(peers[v].variant, secs[k], NULL, NULL, NULL, peers[v].impl, -1) != NULL;
 				fprintf(f, "\n%-8s %-8s %-10s", secs[k], "func", "case");
 				for (v = 0; v < npeers; v++)
-					fprintf(f, " %12s", peers[v].name);
+					if (has[v])
+						fprintf(f, " %12s", peers[v].name);
 				fprintf(f, " %12s", "best peer");
 				fprintf(f, "%s\n", k == 2 ? "   (fastmem GB/s)" : k == 3 ? "   (fastmem / plain loop)" : "");
 				first = 0;
@@ -2538,7 +2544,7 @@ static void summary(FILE *f)
 						best = l->ratio;
 					if (l)
 						fprintf(f, " %12.2f", l->ratio);
-					else
+					else if (has[v])
 						fprintf(f, " %12s", "-");
 				}
 				fprintf(f, " %12.2f", best);
@@ -3184,7 +3190,8 @@ int main(int argc, char **argv)
 	if (f) {
 		print_env(f);
 		if (opt.libc_mode != LM_PLAIN)
-			fprintf(f, "second run: libc-norep with GLIBC_TUNABLES=%s\n", NOREP_TUNABLES);
+			fprintf(f, "second run: libc-norep with GLIBC_TUNABLES=%s%s\n",
+				opt.peers_avx2 ? AVX2_TUNABLES ":" : "", NOREP_TUNABLES);
 		fclose(f);
 	}
 	if (nrows) {
