@@ -42,6 +42,7 @@
  */
 #define _GNU_SOURCE
 #include "fastmem.h"
+#include "peer.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -87,6 +88,8 @@
 #define NOREP_TUNABLES                                                         \
 	"glibc.cpu.x86_rep_movsb_threshold=0x7fffffff:"                        \
 	"glibc.cpu.x86_rep_stosb_threshold=0x7fffffff"
+/* --peers=avx2: glibc's ifuncs pick their AVX2 functions */
+#define AVX2_TUNABLES "glibc.cpu.hwcaps=-AVX512F,-AVX512BW,-AVX512VL"
 
 /* ------------------------------------------------------------------ */
 /* libc through volatile pointers                                      */
@@ -109,9 +112,9 @@ static volatile long bench_sink;
 /* ------------------------------------------------------------------ */
 /* options                                                             */
 
-enum section { S_SEED000, S_SEED003, S_SEED004, S_SWEEP, S_RANDOM, S_LARGE, S_LIMITS, S_COUNT };
+enum section { S_SEED000, S_SEED003, S_SEED004, S_SWEEP, S_RANDOM, S_LARGE, S_LIMITS, S_CLIFF, S_COUNT };
 static const char *const section_name[S_COUNT] = {
-	"seed000", "seed003", "seed004", "sweep", "random", "large", "limits",
+	"seed000", "seed003", "seed004", "sweep", "random", "large", "limits", "cliff",
 };
 
 enum libc_mode { LM_BOTH, LM_PLAIN, LM_NOREP };
@@ -131,6 +134,9 @@ static struct {
 	int reps;            /* samples per column and row */
 	int cpu;             /* --cpu: -1 the one it starts on, -2 not pinned */
 	int pinned;          /* the cpu it runs on, -1 if not pinned */
+	int peers_avx2;      /* --peers=avx2: glibc and DPDK at their AVX2 code */
+	int extra_cols;      /* this run measures the columns that do not depend
+				on libc's variant (dpdk, historical loops) */
 } opt;
 
 static char cpu_probe[256]; /* what pin_cpu() measured on each cpu */
@@ -225,6 +231,16 @@ static void fmt_ns(char *o, size_t len, double v)
 		snprintf(o, len, "%.1f", v);
 	else
 		snprintf(o, len, "%.0f", v);
+}
+
+/* a ratio with two decimals, "-" where a column is absent */
+static const char *ratio_str(char *o, size_t len, double v)
+{
+	if (isnan(v))
+		snprintf(o, len, "-");
+	else
+		snprintf(o, len, "%.2f", v);
+	return o;
 }
 
 static const char *size_str(size_t n, char *o, size_t len)
@@ -330,16 +346,29 @@ static NOINLINE void *hist_rep_movsb(void *dst, const void *src, size_t n)
 enum op { OP_MEMCPY, OP_MEMMOVE, OP_MEMSET, OP_MEMCMP, OP_MEMEQ, OP_COUNT };
 static const char *const op_name[OP_COUNT] = { "memcpy", "memmove", "memset", "memcmp", "memeq" };
 
-enum impl { IM_FM, IM_LIBC, IM_BYTE_BWD, IM_MOVSQ_BWD, IM_LOOP4X8_BWD, IM_REP_MOVSB, IM_PLAIN, IM_COUNT };
+enum impl { IM_FM, IM_LIBC, IM_BYTE_BWD, IM_MOVSQ_BWD, IM_LOOP4X8_BWD, IM_REP_MOVSB, IM_PLAIN, IM_DPDK, IM_COUNT };
 static const char *const impl_name[IM_COUNT] = {
-	"fastmem", "libc", "byte_bwd", "movsq_bwd", "loop4x8_bwd", "rep_movsb", "plain_loop",
+	"fastmem", "libc", "byte_bwd", "movsq_bwd", "loop4x8_bwd", "rep_movsb", "plain_loop", "dpdk",
 };
 
-/* one call of a random / KSM table: pointers are base + offset */
-struct entry {
-	uint32_t src, dst, n;
-	int c;
+/* ------------------------------------------------------------------ */
+/* DPDK's rte_memcpy (bench/peer_dpdk.c, one object per ISA)           */
+
+#ifdef BENCH_HAVE_DPDK
+PEER_DECLARE(avx512)
+PEER_DECLARE(avx2)
+PEER_DECLARE(sse)
+static const struct peer_build dpdk_builds[] = {
+	{ "avx512", BENCH_DPDK_FLAGS_avx512, bench_dpdk_fixed_avx512, bench_dpdk_table_avx512,
+	  bench_dpdk_version_avx512 },
+	{ "avx2", BENCH_DPDK_FLAGS_avx2, bench_dpdk_fixed_avx2, bench_dpdk_table_avx2,
+	  bench_dpdk_version_avx2 },
+	{ "sse", BENCH_DPDK_FLAGS_sse, bench_dpdk_fixed_sse, bench_dpdk_table_sse,
+	  bench_dpdk_version_sse },
 };
+#endif
+/* the build in use (NULL: no dpdk column), chosen in main() */
+static const struct peer_build *dpdk;
 
 struct job {
 	enum op op;
@@ -442,6 +471,13 @@ static NOINLINE long run_fixed(const struct job *j, enum impl im, long iters)
 	switch (j->op * IM_COUNT + im) {
 	case OP_MEMCPY * IM_COUNT + IM_FM: FIXED_LOOP(fm_memcpy(d, s, n)); break;
 	case OP_MEMCPY * IM_COUNT + IM_LIBC: FIXED_LOOP(libc_memcpy(d, s, n)); break;
+	/* rte_memcpy inlined into its own copy of this loop (peer_dpdk.c);
+	 * memmove rows ask for it only where the ranges are disjoint */
+	case OP_MEMCPY * IM_COUNT + IM_DPDK:
+	case OP_MEMMOVE * IM_COUNT + IM_DPDK:
+		if (dpdk)
+			dpdk->fixed(d, s, n, iters);
+		break;
 	case OP_MEMCPY * IM_COUNT + IM_REP_MOVSB:
 	case OP_MEMMOVE * IM_COUNT + IM_REP_MOVSB:
 #if HAVE_STRING_OPS
@@ -482,6 +518,10 @@ static NOINLINE long run_table(const struct job *j, enum impl im, long iters)
 	switch (j->op * IM_COUNT + im) {
 	case OP_MEMCPY * IM_COUNT + IM_FM: TABLE_LOOP(fm_memcpy(d, s, n)); break;
 	case OP_MEMCPY * IM_COUNT + IM_LIBC: TABLE_LOOP(libc_memcpy(d, s, n)); break;
+	case OP_MEMCPY * IM_COUNT + IM_DPDK:
+		if (dpdk)
+			dpdk->table(j->tab, j->tabn, db, (const unsigned char *)sb, iters);
+		break;
 	case OP_MEMMOVE * IM_COUNT + IM_FM: TABLE_LOOP(fm_memmove(d, s, n)); break;
 	case OP_MEMMOVE * IM_COUNT + IM_LIBC: TABLE_LOOP(libc_memmove(d, s, n)); break;
 	case OP_MEMSET * IM_COUNT + IM_FM: TABLE_LOOP(fm_memset(d, c, n)); break;
@@ -648,6 +688,15 @@ static double res_med(const struct result *r, enum impl im)
 		if (r->im[k] == im)
 			return r->med[k];
 	return NAN;
+}
+
+/* Add the dpdk column to a row of `op` where rte_memcpy is a correct
+ * answer: copies, and moves whose ranges are disjoint (the caller says). */
+static int with_dpdk(enum impl *cols, int n, enum op op, int disjoint)
+{
+	if (dpdk && opt.extra_cols && (op == OP_MEMCPY || (op == OP_MEMMOVE && disjoint)))
+		cols[n++] = IM_DPDK;
+	return n;
 }
 
 /* ------------------------------------------------------------------ */
@@ -984,11 +1033,14 @@ static void section_sweep(void)
 
 	printf("\n== sweeps: ns per call and bytes per ns; aligned: src and dst 64-byte aligned,\n"
 	       "   misaligned: src %% 64 = 3, dst %% 64 = 17; dst - src = 2048 + 14 mod 4096 ==\n");
+	if (dpdk && opt.extra_cols)
+		printf("dpdk/fm: DPDK's rte_memcpy time / fastmem's (memcpy, and memmove: the ranges are disjoint)\n");
 	for (op = 0; op < OP_COUNT; op++) {
 		printf("\n-- %s --\n", op_name[op]);
-		printf("%9s | %8s %8s %6s %6s %7s | %8s %8s %6s %6s %7s\n", "size", "fm ns", "libc ns",
-		       "fm B/ns", "libc", "libc/fm", "fm ns", "libc ns", "fm B/ns", "libc", "libc/fm");
-		printf("%9s | %-40s | %-40s\n", "", "aligned", "misaligned");
+		printf("%9s | %8s %8s %6s %6s %7s %7s | %8s %8s %6s %6s %7s %7s\n", "size", "fm ns", "libc ns",
+		       "fm B/ns", "libc", "libc/fm", "dpdk/fm", "fm ns", "libc ns", "fm B/ns", "libc", "libc/fm",
+		       "dpdk/fm");
+		printf("%9s | %-48s | %-48s\n", "", "aligned", "misaligned");
 		for (si = 0; si < nsizes; si++) {
 			size_t n = sizes[si];
 			char nb[32];
@@ -997,9 +1049,10 @@ static void section_sweep(void)
 				const struct sweep_align *al = &sweep_aligns[a];
 				struct job j = { 0 };
 				struct result r;
-				static const enum impl cols[] = { IM_FM, IM_LIBC };
+				enum impl cols[3] = { IM_FM, IM_LIBC };
+				int ncols = with_dpdk(cols, 2, (enum op)op, 1);
 				struct rowinfo ri = { "sweep", op_name[op], al->name, "", n, 0, 0, 0 };
-				char lab[32], c[2][16];
+				char lab[32], c[3][16];
 				double fm, lc;
 				j.op = (enum op)op;
 				j.s = S.p + al->soff;
@@ -1008,7 +1061,7 @@ static void section_sweep(void)
 				j.c = 0;
 				if (op == OP_MEMCMP || op == OP_MEMEQ)
 					memcpy(j.d, j.s, n);
-				measure(&j, cols, 2, &r);
+				measure(&j, cols, ncols, &r);
 				snprintf(lab, sizeof lab, "%s_%zu", al->name, n);
 				ri.label = lab;
 				ri.src_off = (long)al->soff;
@@ -1018,8 +1071,9 @@ static void section_sweep(void)
 				lc = res_med(&r, IM_LIBC);
 				fmt_ns(c[0], 16, fm);
 				fmt_ns(c[1], 16, lc);
-				printf(" %8s %8s %6.2f %6.2f %7.2f %s", c[0], c[1], (double)n / fm,
-				       (double)n / lc, lc / fm, a ? "\n" : "|");
+				printf(" %8s %8s %6.2f %6.2f %7.2f %7s %s", c[0], c[1], (double)n / fm,
+				       (double)n / lc, lc / fm, ratio_str(c[2], 16, res_med(&r, IM_DPDK) / fm),
+				       a ? "\n" : "|");
 			}
 			fflush(stdout);
 		}
@@ -1077,13 +1131,16 @@ static void section_random(void)
 		B.p[j * SLOT + shift[j] + m[j]] ^= (unsigned char)rnd_range(1, 255);
 	}
 	printf("\n== random sizes and offsets: %d-entry table per function (ns per call) ==\n", RAND_TAB);
-	printf("%-8s | %9s %9s %7s | %s\n", "func", "fastmem", "libc", "libc/fm", "table");
+	printf("%-8s | %9s %9s %9s %7s %7s | %s\n", "func", "fastmem", "libc", "dpdk", "libc/fm", "dpdk/fm",
+	       "table");
 	for (op = 0; op < OP_COUNT; op++) {
 		struct job jb = { 0 };
 		struct result r;
-		static const enum impl cols[] = { IM_FM, IM_LIBC };
+		enum impl cols[3] = { IM_FM, IM_LIBC };
+		/* only copies: the moves of this table overlap half the time */
+		int ncols = with_dpdk(cols, 2, (enum op)op, 0);
 		struct rowinfo ri = { "random", op_name[op], "random", "random", 0, -1, -1, 0 };
-		char c[2][16], note[96];
+		char c[4][16], note[96];
 		neq = nover = 0;
 		for (i = 0; i < RAND_TAB; i++) {
 			struct entry *e = &tab[i];
@@ -1137,12 +1194,14 @@ static void section_random(void)
 			note[0] = 0;
 		}
 		ri.size = bytes / RAND_TAB;
-		measure(&jb, cols, 2, &r);
+		measure(&jb, cols, ncols, &r);
 		csv_result(&ri, &r);
 		fmt_ns(c[0], 16, res_med(&r, IM_FM));
 		fmt_ns(c[1], 16, res_med(&r, IM_LIBC));
-		printf("%-8s | %9s %9s %7.2f | mean %zu B, %.0f%% < 128 B%s%s\n", op_name[op], c[0], c[1],
-		       res_med(&r, IM_LIBC) / res_med(&r, IM_FM), bytes / RAND_TAB,
+		fmt_ns(c[2], 16, res_med(&r, IM_DPDK));
+		printf("%-8s | %9s %9s %9s %7.2f %7s | mean %zu B, %.0f%% < 128 B%s%s\n", op_name[op], c[0],
+		       c[1], c[2], res_med(&r, IM_LIBC) / res_med(&r, IM_FM),
+		       ratio_str(c[3], 16, res_med(&r, IM_DPDK) / res_med(&r, IM_FM)), bytes / RAND_TAB,
 		       100.0 * (double)small / RAND_TAB, note[0] ? ", " : "", note);
 	}
 	printf("sizes: 20%% 0-8, 25%% 9-32, 25%% 33-64, 15%% 65-128, 10%% 129-512, 5%% 513-4096;\n"
@@ -1166,7 +1225,8 @@ static void section_large(void)
 	struct buf X = buf_get(maxn + 8 * KiB), Y = buf_get(maxn + 8 * KiB);
 
 	printf("\n== large, beyond the last-level cache: GB/s (= bytes per ns) ==\n");
-	printf("%-8s %6s %-10s | %8s %8s %7s\n", "func", "size", "case", "fastmem", "libc", "libc/fm");
+	printf("%-8s %6s %-10s | %8s %8s %8s %7s %7s\n", "func", "size", "case", "fastmem", "libc", "dpdk",
+	       "libc/fm", "dpdk/fm");
 	for (si = 0; si < nsz; si++) {
 		static const struct {
 			enum op op;
@@ -1181,8 +1241,9 @@ static void section_large(void)
 		for (k = 0; k < sizeof rows / sizeof rows[0]; k++) {
 			struct job j = { 0 };
 			struct result r;
-			static const enum impl cols[] = { IM_FM, IM_LIBC };
-			char lab[48], nb[32];
+			enum impl cols[3] = { IM_FM, IM_LIBC };
+			int ncols = with_dpdk(cols, 2, rows[k].op, 0);
+			char lab[48], nb[32], c[2][16];
 			struct rowinfo ri = { "large", op_name[rows[k].op], "aligned", lab, n, 0, 0, 0 };
 			j.op = rows[k].op;
 			j.n = n;
@@ -1199,11 +1260,13 @@ static void section_large(void)
 			ri.src_off = (long)((uintptr_t)j.s & 4095);
 			ri.dst_off = (long)((uintptr_t)j.d & 4095);
 			ri.dist = rows[k].dist;
-			measure(&j, cols, 2, &r);
+			measure(&j, cols, ncols, &r);
 			csv_result(&ri, &r);
-			printf("%-8s %6s %-10s | %8.2f %8.2f %7.2f\n", op_name[rows[k].op],
+			printf("%-8s %6s %-10s | %8.2f %8.2f %8s %7.2f %7s\n", op_name[rows[k].op],
 			       size_str(n, nb, sizeof nb), lab, (double)n / res_med(&r, IM_FM),
-			       (double)n / res_med(&r, IM_LIBC), res_med(&r, IM_LIBC) / res_med(&r, IM_FM));
+			       (double)n / res_med(&r, IM_LIBC), ratio_str(c[0], 16, (double)n / res_med(&r, IM_DPDK)),
+			       res_med(&r, IM_LIBC) / res_med(&r, IM_FM),
+			       ratio_str(c[1], 16, res_med(&r, IM_DPDK) / res_med(&r, IM_FM)));
 			fflush(stdout);
 		}
 	}
@@ -1259,6 +1322,207 @@ static void section_limits(void)
 	printf("(x86-64 only: skipped)\n");
 #endif
 	buf_put(&X);
+}
+
+/* ------------------------------------------------------------------ */
+/* section 8: cliffs (slow modes by address class)                     */
+
+/* A slow mode is a class of addresses where one implementation takes many
+ * times its usual time: rep movsb on AMD Zen 3 is ~25x slower when
+ * (dst - src) mod 4096 is 1..31 (issue 12); seed 003's Intel modes sit at
+ * (dst - src) mod 2^32 below 64.  This section times 64 KiB and 1 MiB copies,
+ * disjoint moves and sets for each class, and reports per implementation
+ * the median over the classes and the slowest class against it.  Slow modes
+ * are 10-50x, so the 3x mark stands on a noisy shared machine. */
+
+enum { CLIFF_MAXCLS = 320, CLIFF_MAXIM = 3 };
+
+struct cliff_stat {
+	double median, slowest, ratio;
+	int at;          /* index of the slowest class */
+	int nslow;       /* classes above 3x the median */
+	char slow[120];  /* their labels, delta ranges compressed ("1-31") */
+};
+
+/* Stats over n class times; cls[i] is the class's delta (or -1: not a
+ * delta, use lab[i]) */
+static void cliff_stats(const double *ns, const long *cls, char (*lab)[16], int n, struct cliff_stat *st)
+{
+	double v[CLIFF_MAXCLS];
+	int i, m = 0;
+	size_t len = 0;
+	memset(st, 0, sizeof *st);
+	st->median = st->slowest = st->ratio = NAN;
+	for (i = 0; i < n; i++)
+		if (ns[i] > 0)
+			v[m++] = ns[i];
+	if (!m)
+		return;
+	st->median = median(v, m);
+	st->slowest = 0;
+	for (i = 0; i < n; i++) {
+		if (!(ns[i] > 0))
+			continue;
+		if (ns[i] > st->slowest) {
+			st->slowest = ns[i];
+			st->at = i;
+		}
+		if (ns[i] > 3 * st->median) {
+			int run_end = i;
+			st->nslow++;
+			/* a run of consecutive deltas prints as lo-hi */
+			if (cls[i] >= 0 && i > 0 && cls[i - 1] == cls[i] - 1 && ns[i - 1] > 3 * st->median)
+				continue;
+			while (cls[i] >= 0 && run_end + 1 < n && cls[run_end + 1] == cls[run_end] + 1 &&
+			       ns[run_end + 1] > 3 * st->median)
+				run_end++;
+			if (len < sizeof st->slow - 1) {
+				if (cls[i] < 0)
+					len += (size_t)snprintf(st->slow + len, sizeof st->slow - len, "%s%s", len ? " " : "",
+								lab[i]);
+				else if (run_end > i)
+					len += (size_t)snprintf(st->slow + len, sizeof st->slow - len, "%s%ld-%ld",
+								len ? " " : "", cls[i], cls[run_end]);
+				else
+					len += (size_t)snprintf(st->slow + len, sizeof st->slow - len, "%s%ld",
+								len ? " " : "", cls[i]);
+			}
+		}
+	}
+	st->ratio = st->slowest / st->median;
+}
+
+static void cliff_print(FILE *f, const char *who, const char *what, size_t n, int ncls, const struct cliff_stat *st,
+			const char *slowlab)
+{
+	char nb[32], a[16], b[16];
+	fmt_ns(a, sizeof a, st->median);
+	fmt_ns(b, sizeof b, st->slowest);
+	fprintf(f, "  %-18s %-8s %5s %4d classes | median %9s ns, slowest %9s ns at %-8s = %6.2fx %s", who, what,
+		size_str(n, nb, sizeof nb), ncls, a, b, slowlab, st->ratio, st->ratio > 3 ? "CLIFF" : "ok");
+	if (st->nslow)
+		fprintf(f, " (%d classes > 3x: %s)", st->nslow, st->slow);
+	fprintf(f, "\n");
+}
+
+/* the (dst - src) mod 4096 classes */
+static int cliff_deltas(long *d)
+{
+	int k = 0;
+	long v;
+	if (opt.quick) {
+		static const long q[] = { 0, 1, 2, 3, 8, 16, 31, 32, 33, 63, 64, 65, 127, 128, 1000, 2048, 2049, 4064, 4095 };
+		for (k = 0; k < (int)(sizeof q / sizeof q[0]); k++)
+			d[k] = q[k];
+		return k;
+	}
+	for (v = 0; v <= 128; v++)
+		d[k++] = v;
+	for (v = 192; v < 4032; v += 64) {
+		if (v > 1000 && d[k - 1] < 1000)
+			d[k++] = 1000;
+		if (v > 2047 && d[k - 1] < 2047) {
+			d[k++] = 2047;
+			d[k++] = v; /* 2048 */
+			d[k++] = 2049;
+			continue;
+		}
+		d[k++] = v;
+	}
+	for (v = 4032; v <= 4095; v++)
+		d[k++] = v;
+	return k;
+}
+
+static void section_cliff(void)
+{
+	static const size_t sizes[] = { 64 * KiB, MiB };
+	static const int full_offs[] = { 0, 1, 8, 16, 31, 32, 33, 48, 63 }, quick_offs[] = { 0, 1, 32, 63 };
+	const int *offs = opt.quick ? quick_offs : full_offs;
+	int noffs = opt.quick ? 4 : 9, ndelta, mode, op, si, k, ci;
+	long deltas[CLIFF_MAXCLS];
+	struct buf B = buf_get(4 * MiB + 64 * KiB);
+	double save_ns = opt.sample_ns;
+	int save_reps = opt.reps;
+	static double ns[CLIFF_MAXIM][CLIFF_MAXCLS];
+	static long cls[CLIFF_MAXCLS];
+	static char lab[CLIFF_MAXCLS][16];
+
+	ndelta = cliff_deltas(deltas);
+	/* short batches, few samples: a class is a 10-50x question, and there
+	 * are hundreds of classes */
+	opt.sample_ns = opt.quick ? 20e3 : 100e3;
+	opt.reps = opt.quick ? 3 : 7;
+	printf("\n== cliff: 64 KiB and 1 MiB by address class, ns per call; a class slower than 3x the\n"
+	       "   median class of the same implementation is a CLIFF. delta: (dst - src) mod 4096, src\n"
+	       "   page-aligned, %d classes; offsets: src %% 64 x dst %% 64, %d x %d, dst - src = 2048 +\n"
+	       "   dst %% 64 - src %% 64 mod 4096. memset: the class of its dst. Moves are disjoint. ==\n",
+	       ndelta, noffs, noffs);
+	for (mode = 0; mode < 2; mode++)
+		for (op = 0; op < 3; op++)
+			for (si = 0; si < 2; si++) {
+				size_t n = sizes[si];
+				enum impl cols[CLIFF_MAXIM] = { IM_FM, IM_LIBC };
+				int ncols = with_dpdk(cols, 2, (enum op)op, 0), ncls = 0;
+				unsigned char *src = B.p, *dbase = B.p + n + 4096;
+				struct cliff_stat st;
+				if (!opt.extra_cols) {
+					/* the libc-norep run: fastmem and dpdk were measured in the first */
+					cols[0] = IM_LIBC;
+					ncols = 1;
+				}
+				for (ci = 0; ci < (mode ? noffs * noffs : ndelta); ci++) {
+					struct job j = { 0 };
+					struct result r;
+					char label[32];
+					struct rowinfo ri = { "cliff", op_name[op], mode ? "offsets" : "delta", label, n, 0, 0, 0 };
+					long so = 0, dd;
+					if (mode) {
+						so = offs[ci / noffs];
+						dd = 2048 + offs[ci % noffs];
+						if (op == OP_MEMSET && ci / noffs)
+							continue; /* a set has no src */
+						snprintf(label, sizeof label, "s%ld_d%d", so, offs[ci % noffs]);
+						if (op == OP_MEMSET)
+							snprintf(lab[ncls], sizeof lab[0], "d%d", offs[ci % noffs]);
+						else
+							snprintf(lab[ncls], sizeof lab[0], "s%ld/d%d", so, offs[ci % noffs]);
+						cls[ncls] = -1;
+					} else {
+						dd = deltas[ci];
+						snprintf(label, sizeof label, "delta%ld", dd);
+						snprintf(lab[ncls], sizeof lab[0], "%ld", dd);
+						cls[ncls] = dd;
+					}
+					j.op = (enum op)op;
+					j.s = src + so;
+					j.d = dbase + dd;
+					j.n = n;
+					j.c = 0x5a;
+					ri.src_off = so;
+					ri.dst_off = (long)((uintptr_t)j.d & 4095);
+					ri.dist = mode ? (long)((uintptr_t)(j.d - j.s) & 4095) : dd;
+					measure_once(&j, cols, ncols, &r);
+					r.attempts = 1;
+					csv_result(&ri, &r);
+					for (k = 0; k < ncols; k++)
+						ns[k][ncls] = r.med[k];
+					ncls++;
+				}
+				for (k = 0; k < ncols; k++) {
+					char who[32], what[24];
+					cliff_stats(ns[k], cls, lab, ncls, &st);
+					snprintf(who, sizeof who, "%s%s", impl_name[cols[k]],
+						 cols[k] == IM_LIBC && opt.child ? "-norep" : "");
+					snprintf(what, sizeof what, "%s", op_name[op]);
+					printf("%-7s", mode ? "offsets" : "delta");
+					cliff_print(stdout, who, what, n, ncls, &st, lab[st.at]);
+				}
+				fflush(stdout);
+			}
+	opt.sample_ns = save_ns;
+	opt.reps = save_reps;
+	buf_put(&B);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1342,6 +1606,51 @@ static const struct crow *find_row(const char *variant, const char *section, con
 			return r;
 	}
 	return NULL;
+}
+
+/* The peers of the summary and the plots: each libc variant's libc
+ * column, and the dpdk column (measured in one of the runs).  A row's best
+ * peer is the one with the smallest time / fastmem's time, each ratio from
+ * the run that measured it. */
+struct peer {
+	char name[24], variant[24], impl[16];
+};
+static struct peer peers[6];
+static int npeers;
+
+static void find_peers(void)
+{
+	const struct crow *d = find_row(NULL, NULL, NULL, NULL, NULL, "dpdk", -1);
+	int v;
+	npeers = 0;
+	for (v = 0; v < nvariants && npeers < 5; v++) {
+		snprintf(peers[npeers].name, sizeof peers[0].name, "%.23s", variants[v]);
+		snprintf(peers[npeers].variant, sizeof peers[0].variant, "%.23s", variants[v]);
+		snprintf(peers[npeers++].impl, sizeof peers[0].impl, "libc");
+	}
+	if (d) {
+		snprintf(peers[npeers].name, sizeof peers[0].name, "dpdk");
+		snprintf(peers[npeers].variant, sizeof peers[0].variant, "%.23s", d->variant);
+		snprintf(peers[npeers++].impl, sizeof peers[0].impl, "dpdk");
+	}
+}
+
+/* The best peer's time / fastmem's time for fastmem's row r (NAN if no
+ * peer measured it); *who gets the peer's index. */
+static double best_peer(const struct crow *r, int *who)
+{
+	double best = NAN;
+	int p;
+	*who = -1;
+	for (p = 0; p < npeers; p++) {
+		const struct crow *l = find_row(peers[p].variant, r->section, r->func, r->align, r->label,
+						peers[p].impl, r->size);
+		if (l && l->ratio > 0 && !(l->ratio >= best)) {
+			best = l->ratio;
+			*who = p;
+		}
+	}
+	return best;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1716,6 +2025,8 @@ static void plot_sweeps(void)
 				s[1 + v].dashed = v > 0;
 			}
 			ns = 1 + nvariants;
+			snprintf(s[ns].name, sizeof s[ns].name, "dpdk rte_memcpy");
+			s[ns].color = palette[3];
 			for (i = 0; i < nrows; i++) {
 				const struct crow *r = &rows[i];
 				struct series *t;
@@ -1726,6 +2037,8 @@ static void plot_sweeps(void)
 					t = &s[0];
 				else if (!strcmp(r->impl, "libc"))
 					t = &s[1 + variant_index(r->variant)];
+				else if (!strcmp(r->impl, "dpdk"))
+					t = &s[1 + nvariants];
 				else
 					continue;
 				if (t->n < 512) {
@@ -1735,6 +2048,8 @@ static void plot_sweeps(void)
 			}
 			if (!s[0].n)
 				continue;
+			if (s[ns].n)
+				ns++;
 			snprintf(file, sizeof file, "sweep_%s_%s.svg", op_name[op], al);
 			snprintf(title, sizeof title, "%s, %s: bytes per ns (higher is better)", op_name[op], al);
 			line_chart(file, title, "bytes per ns", s, ns, 0, NAN);
@@ -1864,8 +2179,8 @@ static void plot_tables(void)
 		const char *sec = k ? "large" : "random";
 		ns = 0;
 		snprintf(sers[ns++], 32, "fastmem");
-		for (v = 0; v < nvariants && v < 2; v++)
-			snprintf(sers[ns++], 32, "%.23s", variants[v]);
+		for (v = 0; v < npeers && v < MAXS - 1; v++)
+			snprintf(sers[ns++], 32, "%.23s", peers[v].name);
 		g = 0;
 		for (i = 0; i < nrows && g < MAXG; i++) {
 			const struct crow *r = &rows[i];
@@ -1878,9 +2193,9 @@ static void plot_tables(void)
 			else
 				snprintf(groups[g], 32, "%s", r->func);
 			val[g * ns] = k ? r->bpns : r->med;
-			for (v = 0; v < nvariants && v < 2; v++) {
+			for (v = 0; v < ns - 1; v++) {
 				const struct crow *l =
-					find_row(variants[v], sec, r->func, NULL, r->label, "libc", r->size);
+					find_row(peers[v].variant, sec, r->func, NULL, r->label, peers[v].impl, r->size);
 				val[g * ns + 1 + v] = l ? (k ? l->bpns : l->med) : NAN;
 			}
 			g++;
@@ -1891,6 +2206,150 @@ static void plot_tables(void)
 				    : "random sizes and offsets, most < 128 B (ns per call, lower is better)",
 				  k ? "GB/s" : "ns per call", groups, g, sers, ns, val, 0);
 	}
+}
+
+/* The cliff section from the CSV: per variant, implementation, function,
+ * size and kind of class (delta / offsets), the median class and the
+ * slowest class against it. */
+static void summary_cliff(FILE *f)
+{
+	static const char *const kinds[] = { "delta", "offsets" };
+	static const char *const ims[] = { "fastmem", "libc", "dpdk" };
+	static const double sizes[] = { 65536, 1048576 };
+	static double ns[CLIFF_MAXCLS];
+	static long cls[CLIFF_MAXCLS];
+	static char lab[CLIFF_MAXCLS][16];
+	int v, k, m, op, si, worst_cliff = 0;
+	size_t i;
+	if (!find_row(NULL, "cliff", NULL, NULL, NULL, NULL, -1))
+		return;
+	fprintf(f, "\ncliff: slowest address class / median class, per implementation (CLIFF: > 3x)\n");
+	for (k = 0; k < 2; k++)
+		for (op = 0; op < 3; op++)
+			for (si = 0; si < 2; si++)
+				for (v = 0; v < nvariants; v++)
+					for (m = 0; m < 3; m++) {
+						struct cliff_stat st;
+						char who[40];
+						int n = 0;
+						for (i = 0; i < nrows && n < CLIFF_MAXCLS; i++) {
+							const struct crow *r = &rows[i];
+							if (strcmp(r->section, "cliff") || strcmp(r->variant, variants[v]) ||
+							    strcmp(r->impl, ims[m]) || strcmp(r->func, op_name[op]) ||
+							    strcmp(r->align, kinds[k]) || r->size != sizes[si])
+								continue;
+							ns[n] = r->med;
+							cls[n] = k ? -1 : r->dist;
+							snprintf(lab[n], sizeof lab[0], "%.15s",
+								 k ? r->label : r->label + 5 /* "delta" */);
+							n++;
+						}
+						if (!n)
+							continue;
+						cliff_stats(ns, cls, lab, n, &st);
+						/* fastmem and dpdk are measured in one run: name them
+						 * alone; libc by its variant */
+						snprintf(who, sizeof who, "%.23s", m == 1 ? variants[v] : ims[m]);
+						fprintf(f, "%-7s", kinds[k]);
+						cliff_print(f, who, op_name[op], (size_t)sizes[si], n, &st, lab[st.at]);
+						worst_cliff |= st.ratio > 3;
+					}
+	fprintf(f, "%s\n", worst_cliff ? "cliff: at least one implementation has a slow mode above (CLIFF)"
+				       : "cliff: no class above 3x its median in any implementation");
+}
+
+/* ns against the class (x: the classes in measured order, evenly spaced),
+ * one chart per function, size and kind; log y. */
+static void plot_cliff(void)
+{
+	static const char *const kinds[] = { "delta", "offsets" };
+	static const double sizes[] = { 65536, 1048576 };
+	struct series *s = calloc(6, sizeof *s);
+	int k, op, si, p, i, ns;
+	size_t r;
+	if (!s)
+		die("calloc");
+	for (k = 0; k < 2; k++)
+		for (op = 0; op < 3; op++)
+			for (si = 0; si < 2; si++) {
+				struct plot pl;
+				char file[64], title[160], nb[32], xl[CLIFF_MAXCLS][16];
+				double lo = INFINITY, hi = 0;
+				int ncls = 0, step;
+				memset(s, 0, 6 * sizeof *s);
+				ns = 0;
+				/* fastmem, then every peer (libc variants, dpdk) */
+				for (p = -1; p < npeers && ns < 6; p++) {
+					struct series *t = &s[ns];
+					const char *var = p < 0 ? variants[0] : peers[p].variant;
+					const char *im = p < 0 ? "fastmem" : peers[p].impl;
+					snprintf(t->name, sizeof t->name, "%s", p < 0 ? "fastmem" : peers[p].name);
+					t->color = palette[ns];
+					t->dashed = p >= 1;
+					for (r = 0; r < nrows; r++) {
+						const struct crow *c = &rows[r];
+						if (strcmp(c->section, "cliff") || strcmp(c->variant, var) || strcmp(c->impl, im) ||
+						    strcmp(c->func, op_name[op]) || strcmp(c->align, kinds[k]) ||
+						    c->size != sizes[si] || !(c->med > 0) || t->n >= CLIFF_MAXCLS)
+							continue;
+						if (ns == 0)
+							snprintf(xl[t->n], sizeof xl[0], "%.15s", k ? c->label : c->label + 5);
+						t->x[t->n] = t->n;
+						t->y[t->n++] = c->med;
+						if (c->med < lo)
+							lo = c->med;
+						if (c->med > hi)
+							hi = c->med;
+					}
+					if (p < 0)
+						ncls = t->n;
+					if (t->n)
+						ns++;
+				}
+				if (ncls < 2)
+					continue;
+				snprintf(file, sizeof file, "cliff_%s_%s%s.svg", op_name[op], size_str((size_t)sizes[si], nb, sizeof nb),
+					 k ? "_offsets" : "");
+				snprintf(title, sizeof title, "%s %s: ns per call by %s (lower is better; a spike is a slow mode)",
+					 op_name[op], nb, k ? "src % 64 / dst % 64" : "(dst - src) mod 4096");
+				if (!plot_open(&pl, file, title, 1100, 520))
+					continue;
+				pl.x0 = 0;
+				pl.x1 = ncls - 1;
+				plot_yrange(&pl, lo, hi, 1);
+				plot_yaxis(&pl, "ns per call (log)");
+				/* about 24 labels; for deltas, each multiple of 16 up to 128, then
+				 * every label that is a multiple of 512 or the last one */
+				step = (ncls + 23) / 24;
+				for (i = 0; i < ncls; i++) {
+					long d = strtol(xl[i], NULL, 10);
+					int show = k ? i % step == 0 : (d <= 128 ? d % 16 == 0 : d % 512 == 0 || i == ncls - 1 || d == 4032);
+					double x = plot_x(&pl, i);
+					if (!show)
+						continue;
+					fprintf(pl.f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#eeeeee\"/>\n", x,
+						pl.T, x, pl.H - pl.B);
+					fprintf(pl.f,
+						"<text transform=\"translate(%.1f,%.1f) rotate(-45)\" text-anchor=\"end\" "
+						"font-size=\"10\">%s</text>\n",
+						x, pl.H - pl.B + 12, xl[i]);
+				}
+				fprintf(pl.f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
+					(pl.L + pl.W - pl.R) / 2, pl.H - 8,
+					k ? "src % 64 / dst % 64 (each class one step)"
+					  : "(dst - src) mod 4096 (each class one step: 0-128 all, then a spread)");
+				for (p = 0; p < ns; p++) {
+					fprintf(pl.f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"%s points=\"",
+						s[p].color, s[p].dashed ? " stroke-dasharray=\"6,3\"" : "");
+					for (i = 0; i < s[p].n; i++)
+						fprintf(pl.f, "%.1f,%.1f ", plot_x(&pl, s[p].x[i]), plot_y(&pl, s[p].y[i]));
+					fprintf(pl.f, "\"/>\n");
+					plot_legend(&pl, p, s[p].name, s[p].color, s[p].dashed, 0);
+				}
+				plot_frame(&pl);
+				plot_close(&pl);
+			}
+	free(s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1923,11 +2382,21 @@ static void summary(FILE *f)
 	int v, op, a, b, k;
 	size_t i;
 
-	fprintf(f, "\n== summary: ratio libc time / fastmem time (> 1: fastmem faster); each ratio from one run ==\n");
+	fprintf(f, "\n== summary: ratio peer time / fastmem time (> 1: fastmem faster); each ratio from one run ==\n");
 	if (find_row(NULL, "sweep", NULL, NULL, NULL, NULL, -1)) {
-		for (v = 0; v < nvariants; v++) {
-			fprintf(f, "\nsweep against %s: min / geometric mean per size band, then the slowest row\n",
-				variants[v]);
+		/* one table per peer, then one for the best peer of each row
+		 * (p == npeers) */
+		for (v = 0; v <= npeers; v++) {
+			if (v < npeers) {
+				fprintf(f, "\nsweep against %s: min / geometric mean per size band, then the slowest row\n",
+					peers[v].name);
+			} else {
+				int p;
+				fprintf(f, "\nsweep against the best peer of each row (the fastest of");
+				for (p = 0; p < npeers; p++)
+					fprintf(f, "%s %s", p ? "," : "", peers[p].name);
+				fprintf(f, "):\nmin / geometric mean per size band, then the slowest row and its best peer\n");
+			}
 			fprintf(f, "%-8s %-10s", "func", "align");
 			for (b = 0; b < nb; b++)
 				fprintf(f, " %11s", bands[b].name);
@@ -1935,39 +2404,62 @@ static void summary(FILE *f)
 			for (op = 0; op < OP_COUNT; op++)
 				for (a = 0; a < 2; a++) {
 					double wmin = INFINITY, wsize = 0;
-					fprintf(f, "%-8s %-10s", op_name[op], sweep_aligns[a].name);
+					int wwho = -1, any = 0;
+					char line[256];
+					size_t ll = (size_t)snprintf(line, sizeof line, "%-8s %-10s", op_name[op],
+								     sweep_aligns[a].name);
 					for (b = 0; b < nb; b++) {
 						double mn = INFINITY, sl = 0;
 						int n = 0;
 						char cell[32];
 						for (i = 0; i < nrows; i++) {
 							const struct crow *r = &rows[i];
-							if (strcmp(r->section, "sweep") || strcmp(r->variant, variants[v]) ||
-							    strcmp(r->func, op_name[op]) || strcmp(r->align, sweep_aligns[a].name) ||
-							    strcmp(r->impl, "libc") || r->size < bands[b].lo ||
-							    r->size > bands[b].hi || !(r->ratio > 0))
+							double x;
+							int who = v;
+							if (strcmp(r->section, "sweep") || strcmp(r->func, op_name[op]) ||
+							    strcmp(r->align, sweep_aligns[a].name) || r->size < bands[b].lo ||
+							    r->size > bands[b].hi)
 								continue;
-							if (r->ratio < mn)
-								mn = r->ratio;
-							if (r->ratio < wmin) {
-								wmin = r->ratio;
-								wsize = r->size;
+							if (v < npeers) {
+								if (strcmp(r->variant, peers[v].variant) ||
+								    strcmp(r->impl, peers[v].impl))
+									continue;
+								x = r->ratio;
+							} else {
+								if (strcmp(r->variant, variants[0]) || strcmp(r->impl, "fastmem"))
+									continue;
+								x = best_peer(r, &who);
 							}
-							sl += log(r->ratio);
+							if (!(x > 0))
+								continue;
+							if (x < mn)
+								mn = x;
+							if (x < wmin) {
+								wmin = x;
+								wsize = r->size;
+								wwho = who;
+							}
+							sl += log(x);
 							n++;
 						}
 						if (n)
 							snprintf(cell, sizeof cell, "%.2f/%.2f", mn, exp(sl / n));
 						else
 							snprintf(cell, sizeof cell, "-");
-						fprintf(f, " %11s", cell);
+						any |= n > 0;
+						if (ll < sizeof line)
+							ll += (size_t)snprintf(line + ll, sizeof line - ll, " %11s", cell);
 					}
+					if (!any)
+						continue; /* e.g. dpdk: copies only */
+					fprintf(f, "%s", line);
 					if (isfinite(wmin)) {
 						char nbuf[32];
-						fprintf(f, "   %.2f at %s\n", wmin, size_str((size_t)wsize, nbuf, sizeof nbuf));
-					} else {
-						fprintf(f, "\n");
+						fprintf(f, "   %.2f at %s", wmin, size_str((size_t)wsize, nbuf, sizeof nbuf));
+						if (v == npeers && wwho >= 0)
+							fprintf(f, " (%s)", peers[wwho].name);
 					}
+					fprintf(f, "\n");
 				}
 		}
 	}
@@ -2021,6 +2513,7 @@ static void summary(FILE *f)
 	}
 	for (k = 0; k < 4; k++) {
 		static const char *const secs[] = { "seed004", "random", "large", "limits" };
+		static int has[6];
 		int first = 1;
 		for (i = 0; i < nrows; i++) {
 			const struct crow *r = &rows[i];
@@ -2028,17 +2521,33 @@ static void summary(FILE *f)
 			if (strcmp(r->section, secs[k]) || strcmp(r->variant, variants[0]) || strcmp(r->impl, "libc"))
 				continue;
 			if (first) {
+				/* peers that measured none of this section's rows (dpdk
+				 * outside copies) get no column */
+				for (v = 0; v < npeers; v++)
+					has[v] = find_row(peers[v].variant, secs[k], NULL, NULL, NULL, peers[v].impl, -1) != NULL;
 				fprintf(f, "\n%-8s %-8s %-10s", secs[k], "func", "case");
-				for (v = 0; v < nvariants; v++)
-					fprintf(f, " %12s", variants[v]);
+				for (v = 0; v < npeers; v++)
+					if (has[v])
+						fprintf(f, " %12s", peers[v].name);
+				fprintf(f, " %12s", "best peer");
 				fprintf(f, "%s\n", k == 2 ? "   (fastmem GB/s)" : k == 3 ? "   (fastmem / plain loop)" : "");
 				first = 0;
 			}
 			fprintf(f, "%-8s %-8s %-10s", "", r->func,
 				k >= 2 ? size_str((size_t)r->size, nbuf, sizeof nbuf) : r->label);
-			for (v = 0; v < nvariants; v++) {
-				const struct crow *l = find_row(variants[v], secs[k], r->func, NULL, r->label, "libc", r->size);
-				fprintf(f, " %12.2f", l ? l->ratio : NAN);
+			{
+				double best = INFINITY;
+				for (v = 0; v < npeers; v++) {
+					const struct crow *l = find_row(peers[v].variant, secs[k], r->func, NULL, r->label,
+									peers[v].impl, r->size);
+					if (l && l->ratio < best)
+						best = l->ratio;
+					if (l)
+						fprintf(f, " %12.2f", l->ratio);
+					else if (has[v])
+						fprintf(f, " %12s", "-");
+				}
+				fprintf(f, " %12.2f", best);
 			}
 			if (k == 2) {
 				const struct crow *fm = find_row(variants[0], secs[k], r->func, NULL, r->label, "fastmem", r->size);
@@ -2051,6 +2560,7 @@ static void summary(FILE *f)
 			fprintf(f, "\n");
 		}
 	}
+	summary_cliff(f);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2115,6 +2625,98 @@ static void cpu_model(char *o, size_t len)
 		snprintf(o, len, "%s", u.machine);
 }
 
+/* What the CPU is, from CPUID where there is one: printed with every
+ * figure (stdout, meta.txt, summary.txt), and the tag that names a
+ * snapshot directory (make bench-snapshot): vendor-family-model, e.g.
+ * amd-19h-01h, intel-06h-cfh. */
+static struct {
+	char vendor[16], name[80], tag[48], features[160];
+	unsigned family, model, stepping;
+	int have_cpuid;
+} cpu_id;
+
+#if BENCH_X86 && defined(__GNUC__)
+#include <cpuid.h>
+#endif
+
+static void cpu_identify(void)
+{
+	struct utsname u;
+	size_t i, len;
+	cpu_model(cpu_id.name, sizeof cpu_id.name);
+#if BENCH_X86 && defined(__GNUC__)
+	{
+		unsigned a, b, c, d, max = __get_cpuid_max(0, NULL), ext = __get_cpuid_max(0x80000000u, NULL);
+		unsigned l1c = 0, l1d = 0, l7b = 0, l7d = 0;
+		static const struct {
+			const char *name;
+			int leaf7; /* 0: leaf 1 EDX, 1: leaf 7 EBX, 2: leaf 7 EDX */
+			unsigned bit;
+		} feats[] = {
+			{ "sse2", 0, 26 },     { "avx2", 1, 5 },      { "avx512f", 1, 16 }, { "avx512bw", 1, 30 },
+			{ "avx512vl", 1, 31 }, { "erms", 1, 9 },      { "fsrm", 2, 4 },
+		};
+		char have[96] = "", lack[96] = "";
+		if (max >= 1) {
+			__cpuid(0, a, b, c, d);
+			memcpy(cpu_id.vendor, &b, 4);
+			memcpy(cpu_id.vendor + 4, &d, 4);
+			memcpy(cpu_id.vendor + 8, &c, 4);
+			cpu_id.vendor[12] = 0;
+			__cpuid(1, a, b, l1c, l1d);
+			cpu_id.stepping = a & 15;
+			cpu_id.family = (a >> 8) & 15;
+			cpu_id.model = (a >> 4) & 15;
+			if (cpu_id.family == 15)
+				cpu_id.family += (a >> 20) & 0xff;
+			if (cpu_id.family == 6 || cpu_id.family >= 15)
+				cpu_id.model += ((a >> 16) & 15) << 4;
+			cpu_id.have_cpuid = 1;
+		}
+		if (max >= 7)
+			__cpuid_count(7, 0, a, l7b, c, l7d);
+		(void)l1c;
+		for (i = 0; i < sizeof feats / sizeof feats[0]; i++) {
+			unsigned w = feats[i].leaf7 == 0 ? l1d : feats[i].leaf7 == 1 ? l7b : l7d;
+			char *o = (w >> feats[i].bit) & 1 ? have : lack;
+			len = strlen(o);
+			snprintf(o + len, 96 - len, "%s%s", len ? " " : "", feats[i].name);
+		}
+		snprintf(cpu_id.features, sizeof cpu_id.features, "%s%s%s", have, lack[0] ? "; not: " : "",
+			 lack);
+		if (ext >= 0x80000004u) {
+			unsigned br[12];
+			char *nm = (char *)br;
+			for (i = 0; i < 3; i++)
+				__cpuid(0x80000002u + (unsigned)i, br[4 * i], br[4 * i + 1], br[4 * i + 2], br[4 * i + 3]);
+			nm[47] = 0;
+			nm += strspn(nm, " ");
+			if (*nm)
+				snprintf(cpu_id.name, sizeof cpu_id.name, "%s", nm);
+		}
+	}
+#endif
+	if (cpu_id.have_cpuid) {
+		const char *v = !strcmp(cpu_id.vendor, "GenuineIntel") ? "intel"
+				: !strcmp(cpu_id.vendor, "AuthenticAMD") ? "amd"
+				: !strcmp(cpu_id.vendor, "HygonGenuine") ? "hygon" : NULL;
+		char lower[16];
+		if (!v) {
+			for (i = 0, len = 0; cpu_id.vendor[i] && len < 8; i++)
+				if ((cpu_id.vendor[i] >= 'A' && cpu_id.vendor[i] <= 'Z') ||
+				    (cpu_id.vendor[i] >= 'a' && cpu_id.vendor[i] <= 'z'))
+					lower[len++] = (char)(cpu_id.vendor[i] | 0x20);
+			lower[len] = 0;
+			v = len ? lower : "x86";
+		}
+		snprintf(cpu_id.tag, sizeof cpu_id.tag, "%s-%02xh-%02xh", v, cpu_id.family, cpu_id.model);
+	} else {
+		/* no CPUID: the architecture's name (ppc64le, aarch64, ...) */
+		snprintf(cpu_id.tag, sizeof cpu_id.tag, "%.40s", uname(&u) == 0 ? u.machine : "unknown");
+		snprintf(cpu_id.features, sizeof cpu_id.features, "(no CPUID)");
+	}
+}
+
 static const char *fm_path(void)
 {
 #ifdef BENCH_HAVE_PATH_NAME
@@ -2124,13 +2726,28 @@ static const char *fm_path(void)
 #endif
 }
 
+static const char *dpdk_missing = "no dpdk column: rte_memcpy.h was not found at build time";
+
+static const char *dpdk_version(void)
+{
+	return dpdk ? dpdk->version() : "-";
+}
+
 static void print_env(FILE *f)
 {
-	char cpu[160];
 	const char *tun = getenv("GLIBC_TUNABLES");
 	struct utsname u;
-	cpu_model(cpu, sizeof cpu);
-	fprintf(f, "cpu:        %s, %ld cpus online\n", cpu, sysconf(_SC_NPROCESSORS_ONLN));
+	char day[32];
+	time_t now = time(NULL);
+	strftime(day, sizeof day, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+	fprintf(f, "date:       %s\n", day);
+	fprintf(f, "cpu:        %s, %ld cpus online\n", cpu_id.name, sysconf(_SC_NPROCESSORS_ONLN));
+	if (cpu_id.have_cpuid)
+		fprintf(f, "cpuid:      %s family 0x%x model 0x%x stepping %u (tag %s)\n", cpu_id.vendor,
+			cpu_id.family, cpu_id.model, cpu_id.stepping, cpu_id.tag);
+	else
+		fprintf(f, "cpuid:      none (tag %s)\n", cpu_id.tag);
+	fprintf(f, "features:   %s\n", cpu_id.features);
 	if (uname(&u) == 0)
 		fprintf(f, "system:     %s %s %s\n", u.sysname, u.release, u.machine);
 	fprintf(f, "compiler:   %s%s%s\n",
@@ -2158,6 +2775,11 @@ static void print_env(FILE *f)
 	fprintf(f, "variant:    %s (GLIBC_TUNABLES=%s)\n", opt.variant, tun ? tun : "unset");
 	fprintf(f, "fastmem:    path %s, features 0x%x%s\n", fm_path(), fm_cpu_features(),
 		opt.have_limit ? " (limited by --cpu-limit)" : "");
+	fprintf(f, "peers:      %s", opt.peers_avx2 ? "avx2 (glibc with " AVX2_TUNABLES "; " : "best (");
+	if (dpdk)
+		fprintf(f, "dpdk: rte_memcpy of DPDK %s, %s build: %s)\n", dpdk_version(), dpdk->isa, dpdk->flags);
+	else
+		fprintf(f, "%s)\n", dpdk_missing);
 	fprintf(f, "mode:       %s, %d samples per column, batches of >= %.0f us, hugepages %s,\n"
 		   "            address layout %s\n",
 		opt.quick ? "quick" : "full", opt.reps, opt.sample_ns / 1000, opt.hugepages ? "on" : "off",
@@ -2242,12 +2864,62 @@ static void pin_cpu(void)
 #endif
 }
 
+/* --peers=avx2: glibc reads its tunables when the process starts, so the
+ * benchmark runs itself again with the AVX-512 hwcaps masked (added to any
+ * GLIBC_TUNABLES already set; the libc-norep run appends its own). */
+static void avx2_peers(char **argv)
+{
+	const char *old = getenv("GLIBC_TUNABLES");
+	char *tun;
+	size_t len;
+	if (old && strstr(old, AVX2_TUNABLES))
+		return;
+	len = strlen(AVX2_TUNABLES) + (old ? strlen(old) + 1 : 0) + 1;
+	tun = malloc(len);
+	if (!tun)
+		die("malloc");
+	snprintf(tun, len, "%s%s%s", old ? old : "", old ? ":" : "", AVX2_TUNABLES);
+	setenv("GLIBC_TUNABLES", tun, 1);
+	free(tun);
+	fflush(stdout);
+	execv("/proc/self/exe", argv);
+	fprintf(stderr, "bench: cannot run again with GLIBC_TUNABLES=%s: %s\n", AVX2_TUNABLES, strerror(errno));
+	exit(2);
+}
+
+/* DPDK's build for the column: with --peers=avx2 its AVX2 build, else the
+ * widest this CPU runs (each build needs every feature of its -march level
+ * that the compiler may use). */
+static const struct peer_build *pick_dpdk(void)
+{
+#if defined(BENCH_HAVE_DPDK) && defined(__GNUC__)
+	int v4, v3;
+	__builtin_cpu_init();
+	v3 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("fma");
+	v4 = v3 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+	     __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
+	     __builtin_cpu_supports("avx512cd");
+	if (v4 && !opt.peers_avx2)
+		return &dpdk_builds[0];
+	if (v3)
+		return &dpdk_builds[1];
+	if (opt.peers_avx2)
+		dpdk_missing = "no dpdk column: this CPU cannot run DPDK's AVX2 build";
+	else if (__builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("ssse3"))
+		return &dpdk_builds[2];
+	else
+		dpdk_missing = "no dpdk column: this CPU cannot run DPDK's builds";
+#endif
+	return NULL;
+}
+
 static void usage(FILE *f)
 {
 	int s;
 	fprintf(f,
 		"usage: bench [--quick] [--section=LIST] [--out=DIR] [--libc=both|plain|norep]\n"
 		"             [--cpu-limit=MASK] [--no-hugepages] [--aslr] [--cpu=N|any]\n"
+		"             [--peers=best|avx2]\n"
 		"  --quick          every section briefly (smoke test)\n"
 		"  --section=LIST   comma-separated, from:");
 	for (s = 0; s < S_COUNT; s++)
@@ -2261,7 +2933,11 @@ static void usage(FILE *f)
 		   "  --aslr           keep address-space randomisation (default: the benchmark\n"
 		   "                   re-executes itself once with a fixed layout)\n"
 		   "  --cpu=N          run on cpu N only (default: the one where a 4 KiB copy is\n"
-		   "                   fastest at the start); any: unpinned\n");
+		   "                   fastest at the start); any: unpinned\n"
+		   "  --peers=avx2     the peers at their AVX2 code: glibc with GLIBC_TUNABLES=\n"
+		   "                   " AVX2_TUNABLES ",\n"
+		   "                   DPDK's AVX2 build (compare with --cpu-limit=0x3b: fastmem's AVX2 tier)\n"
+		   "  --peers=best     the default: glibc as it picks, DPDK's best build this CPU runs\n");
 }
 
 static int parse_sections(const char *list)
@@ -2292,7 +2968,7 @@ static void run_sections(void)
 {
 	static void (*const fns[S_COUNT])(void) = {
 		section_seed000, section_seed003, section_seed004, section_sweep, section_random, section_large,
-		section_limits,
+		section_limits, section_cliff,
 	};
 	double t0 = now_ns(), t;
 	int s;
@@ -2312,7 +2988,7 @@ static void run_sections(void)
 static int run_norep_child(const char *self)
 {
 	char secs[256] = "", lim[32], outarg[600];
-	const char *argv[14];
+	const char *argv[18];
 	const char *old = getenv("GLIBC_TUNABLES");
 	char *tun;
 	int argc = 0, s, st;
@@ -2340,6 +3016,10 @@ static int run_norep_child(const char *self)
 		snprintf(lim, sizeof lim, "--cpu-limit=0x%x", opt.limit);
 		argv[argc++] = lim;
 	}
+	if (opt.peers_avx2)
+		argv[argc++] = "--peers=avx2";
+	if (opt.libc_mode == LM_NOREP)
+		argv[argc++] = "--extra-cols"; /* the only run: it measures them */
 	argv[argc] = NULL;
 	len = strlen(NOREP_TUNABLES) + (old ? strlen(old) + 1 : 0) + 1;
 	tun = malloc(len);
@@ -2418,6 +3098,12 @@ int main(int argc, char **argv)
 		}
 		else if (!strcmp(a, "--child"))
 			opt.child = 1;
+		else if (!strcmp(a, "--extra-cols"))
+			opt.extra_cols = 1;
+		else if (!strcmp(a, "--peers=avx2"))
+			opt.peers_avx2 = 1;
+		else if (!strcmp(a, "--peers=best"))
+			opt.peers_avx2 = 0;
 		else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
 			return 0;
@@ -2427,9 +3113,15 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (!opt.child)
+		opt.extra_cols = 1;
+	if (opt.peers_avx2)
+		avx2_peers(argv);
 	if (!opt.aslr)
 		fix_layout(argv);
 	pin_cpu(); /* the --child run inherits the parent's cpu */
+	cpu_identify();
+	dpdk = pick_dpdk();
 	opt.sample_ns = opt.quick ? 40e3 : 200e3;
 	opt.reps = opt.quick ? 7 : 21;
 	if (opt.have_limit)
@@ -2478,12 +3170,28 @@ int main(int argc, char **argv)
 	}
 
 	read_csv(path);
+	find_peers();
+	/* the directory name make bench-snapshot stores this run under:
+	 * the CPU's tag, what was forced, the day */
+	snprintf(path, sizeof path, "%s/run_name", opt.out);
+	f = fopen(path, "w");
+	if (f) {
+		char day[16];
+		time_t now = time(NULL);
+		strftime(day, sizeof day, "%Y-%m-%d", gmtime(&now));
+		fprintf(f, "%s%s", cpu_id.tag, opt.peers_avx2 ? "-avx2peers" : "");
+		if (opt.have_limit)
+			fprintf(f, "-limit0x%x", opt.limit);
+		fprintf(f, "-%s\n", day);
+		fclose(f);
+	}
 	snprintf(path, sizeof path, "%s/meta.txt", opt.out);
 	f = fopen(path, "w");
 	if (f) {
 		print_env(f);
 		if (opt.libc_mode != LM_PLAIN)
-			fprintf(f, "second run: libc-norep with GLIBC_TUNABLES=%s\n", NOREP_TUNABLES);
+			fprintf(f, "second run: libc-norep with GLIBC_TUNABLES=%s%s\n",
+				opt.peers_avx2 ? AVX2_TUNABLES ":" : "", NOREP_TUNABLES);
 		fclose(f);
 	}
 	if (nrows) {
@@ -2497,6 +3205,7 @@ int main(int argc, char **argv)
 		}
 		plot_sweeps();
 		plot_tables();
+		plot_cliff();
 		printf("\nwrote %s/results.csv, summary.txt, meta.txt and *.svg\n", opt.out);
 	}
 	fprintf(stderr, "%s", bench_sink == 42 ? " " : "");

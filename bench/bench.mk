@@ -4,17 +4,20 @@
 #   make bench                   every section, against both libc baselines
 #   make bench-quick             every section briefly (CI smoke test, no speed checks)
 #   make bench SECTION=seed003   one section, or a comma list of:
-#                                seed000 seed003 seed004 sweep random large limits
+#                                seed000 seed003 seed004 sweep random large limits cliff
 #   make bench-build             build only;  make bench-clean  removes bench/out
-#   make bench-snapshot NAME=x   copy the last run (CSV, summary, plots) to
-#                                bench/results/x/ to be committed (README figures)
+#   make bench-snapshot [NAME=x] copy the last run (CSV, summary, plots) to
+#                                bench/results/x/ to be committed (README figures);
+#                                x defaults to <cpu tag>-<day>, e.g. intel-06h-cfh-2026-11-30
 #
 #   BENCH_CFLAGS  compiler flags (default -O2: the run-time probe picks the path)
 #   BENCH_WARN    warning flags (CI: BENCH_WARN="-Wall -Wextra -Werror")
 #   BENCH_ARGS    extra arguments: --libc=plain, --cpu-limit=MASK, --no-hugepages,
-#                 --cpu=N or --cpu=any
+#                 --cpu=N or --cpu=any, --peers=avx2 (glibc and DPDK at their AVX2 code)
 #   BENCH_OUT     output directory (default bench/out): results.csv, summary.txt,
 #                 meta.txt and the SVG plots
+#   BENCH_DPDK    DPDK's include flags (default: pkg-config libdpdk, else
+#                 /usr/include/dpdk); BENCH_DPDK=none builds without the column
 
 BENCH__GOAL := $(.DEFAULT_GOAL)
 
@@ -37,24 +40,54 @@ bench-quick: $(BENCH_BIN)
 
 bench-build: $(BENCH_BIN)
 
+# DPDK's rte_memcpy (Debian: dpdk-dev) is a peer column when its header is
+# found: bench/peer_dpdk.c is compiled once per ISA (DPDK picks its code by
+# target macros only), and bench.c picks the build at run time. Generic
+# tuning on purpose: gcc's -march=corei7 -mavx2 splits every unaligned
+# 32-byte load in two (corei7 tuning), which no AVX2 user of DPDK gets.
+BENCH_DPDK ?= $(or $(shell pkg-config --cflags-only-I libdpdk 2>/dev/null),$(patsubst %,-I%,$(wildcard \
+	/usr/include/dpdk /usr/include/*/dpdk)))
+BENCH__DPDK_INC = $(patsubst -I%,-isystem %,$(filter -I%,$(BENCH_DPDK)))
+BENCH__DPDK_ISA_avx512 = -march=x86-64-v4 -DRTE_MEMCPY_AVX512
+BENCH__DPDK_ISA_avx2 = -march=x86-64-v3
+BENCH__DPDK_ISA_sse = -march=x86-64-v2
+
 # fm_path_name() is used when the header provides it (probed at build time).
-$(BENCH_BIN): bench/bench.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
+$(BENCH_BIN): bench/bench.c bench/peer.h bench/peer_dpdk.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
 	@mkdir -p $(BENCH_OUT)
 	@printf '#include "fastmem.h"\nint main(void) { return !fm_path_name(); }\n' > $(BENCH_OUT)/probe.c; \
 	if $(BENCH_CC) -I. -Werror=implicit-function-declaration -fsyntax-only $(BENCH_OUT)/probe.c \
 		2>/dev/null; then def=-DBENCH_HAVE_PATH_NAME; \
 	else def=; echo "bench: fm_path_name() not found, building without it"; fi; \
+	objs=; \
+	if [ "$(BENCH_DPDK)" != none ] && $(BENCH_CC) $(BENCH__DPDK_INC) $(BENCH__DPDK_ISA_sse) -DPEER_ISA=sse \
+		-fsyntax-only bench/peer_dpdk.c 2>/dev/null; then \
+		for isa in avx512 avx2 sse; do \
+			case $$isa in avx512) f="$(BENCH__DPDK_ISA_avx512)";; avx2) f="$(BENCH__DPDK_ISA_avx2)";; \
+			*) f="$(BENCH__DPDK_ISA_sse)";; esac; \
+			( set -x; $(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) $(BENCH__DPDK_INC) $$f -DPEER_ISA=$$isa \
+				-c bench/peer_dpdk.c -o $(BENCH_OUT)/peer_dpdk_$$isa.o ) || exit 1; \
+			objs="$$objs $(BENCH_OUT)/peer_dpdk_$$isa.o"; \
+		done; \
+		{ echo '#define BENCH_HAVE_DPDK 1'; printf '#define BENCH_DPDK_FLAGS_%s "%s"\n' \
+			avx512 "$(BENCH__DPDK_ISA_avx512)" avx2 "$(BENCH__DPDK_ISA_avx2)" \
+			sse "$(BENCH__DPDK_ISA_sse)"; } > $(BENCH_OUT)/peer_config.h; \
+		def="$$def -include $(BENCH_OUT)/peer_config.h"; \
+	else echo "bench: no usable DPDK rte_memcpy.h (BENCH_DPDK=$(BENCH_DPDK); Debian: apt-get install dpdk-dev): no dpdk column"; fi; \
 	set -x; $(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) -I. $$def \
-		-DBENCH_FLAGS='"$(BENCH_CFLAGS)"' -o $@ bench/bench.c $(BENCH_LDLIBS)
+		-DBENCH_FLAGS='"$(BENCH_CFLAGS)"' -o $@ bench/bench.c $$objs $(BENCH_LDLIBS)
 
 bench-clean:
 	rm -rf $(BENCH_OUT)
 
+# NAME defaults to the run's own name: <cpu tag>[-avx2peers][-limit0xN]-<day>,
+# e.g. intel-06h-cfh-2026-11-30 (written by the run to BENCH_OUT/run_name).
 bench-snapshot:
-	@test -n "$(NAME)" || { echo "usage: make bench-snapshot NAME=<machine>-<date>"; exit 1; }
 	@test -f $(BENCH_OUT)/summary.txt || { echo "no run in $(BENCH_OUT): make bench first"; exit 1; }
-	mkdir -p bench/results/$(NAME)
+	@name='$(NAME)'; [ -n "$$name" ] || name=$$(cat $(BENCH_OUT)/run_name 2>/dev/null); \
+	test -n "$$name" || { echo "usage: make bench-snapshot NAME=<cpu>-<date>"; exit 1; }; \
+	set -x; mkdir -p bench/results/$$name && \
 	cp $(BENCH_OUT)/results.csv $(BENCH_OUT)/summary.txt $(BENCH_OUT)/meta.txt \
-		$(BENCH_OUT)/*.svg bench/results/$(NAME)/
+		$(BENCH_OUT)/*.svg bench/results/$$name/
 
 .DEFAULT_GOAL := $(BENCH__GOAL)

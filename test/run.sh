@@ -92,8 +92,22 @@ if [ "${1:-}" != quick ]; then
   else cat "$out/codegen.log" | grep -v '^ok'; c=$(grep -c '^not ok' "$out/codegen.log"); fail=$((fail + c)); c2=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c2)); fi
   # The benchmark, briefly: it must build warning-free with gcc and clang and
   # run every section (a smoke test: no speed is asserted on a shared machine).
+  # Every section must have written rows, and where DPDK's header is
+  # installed (.ci/run installs dpdk-dev) the dpdk column too.
+  bench_rows() {
+    local s
+    for s in seed000 seed003 seed004 sweep random large cliff; do
+      grep -q ",$s," "$1" || { echo "bench: no $s rows in $1"; return 1; }
+    done
+    for s in /usr/include/dpdk/rte_memcpy.h /usr/include/*/dpdk/rte_memcpy.h; do
+      [ -f "$s" ] || continue
+      grep -q ',dpdk,' "$1" || { echo "bench: $s is installed but $1 has no dpdk column"; return 1; }
+      break
+    done
+  }
   if make -s bench-quick BENCH_OUT="$out/bench" BENCH_WARN="-Wall -Wextra -Werror" >"$out/bench.log" 2>&1 &&
-     make -s bench-build BENCH_CC=clang BENCH_OUT="$out/bench-clang" BENCH_WARN="-Wall -Wextra -Werror" >>"$out/bench.log" 2>&1; then
+     make -s bench-build BENCH_CC=clang BENCH_OUT="$out/bench-clang" BENCH_WARN="-Wall -Wextra -Werror" >>"$out/bench.log" 2>&1 &&
+     bench_rows "$out/bench/results.csv" >>"$out/bench.log" 2>&1; then
     pass=$((pass + 1)); echo "  bench-quick                  1 passed, 0 failed   [$(grep -c . "$out/bench/results.csv") CSV rows, $(ls "$out/bench"/*.svg | wc -l) plots]"
   else
     fail=$((fail + 1)); echo "FAILED: make bench-quick (see $out/bench.log)"; tail -n 15 "$out/bench.log"
