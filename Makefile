@@ -5,7 +5,8 @@
 #   make examples    build and run examples/, each timed against libc
 #   make clean
 # For users (see README "Installing"):
-#   make install PREFIX=/usr/local   headers, fastmem.pc, CMake package (DESTDIR works)
+#   make install PREFIX=/usr/local   headers, drop-in <string.h>, fastmem.pc,
+#                                    fastmem-dropin.pc, CMake package (DESTDIR works)
 #   make single      dist/fastmem.h: one header with every backend pasted in
 CC ?= cc
 BUILD ?= build
@@ -27,14 +28,17 @@ PREFIX ?= /usr/local
 FASTMEM_VERSION := $(shell awk '/define FASTMEM_VERSION_(MAJOR|MINOR|PATCH) / { v = v (v == "" ? "" : ".") $$3 } END { print v }' fastmem.h)
 .PHONY: install uninstall single
 install:
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/pkgconfig $(DESTDIR)$(PREFIX)/share/cmake/fastmem
+	install -d $(DESTDIR)$(PREFIX)/include/fastmem-dropin $(DESTDIR)$(PREFIX)/share/pkgconfig $(DESTDIR)$(PREFIX)/share/cmake/fastmem
 	install -m 644 fastmem.h $(wildcard fastmem_*.h) $(DESTDIR)$(PREFIX)/include
+	install -m 644 dropin/string.h $(DESTDIR)$(PREFIX)/include/fastmem-dropin
 	sed 's|@VERSION@|$(FASTMEM_VERSION)|' fastmem.pc.in > $(DESTDIR)$(PREFIX)/share/pkgconfig/fastmem.pc
+	sed 's|@VERSION@|$(FASTMEM_VERSION)|' fastmem-dropin.pc.in > $(DESTDIR)$(PREFIX)/share/pkgconfig/fastmem-dropin.pc
 	install -m 644 cmake/fastmemConfig.cmake $(DESTDIR)$(PREFIX)/share/cmake/fastmem
 	sed 's|@VERSION@|$(FASTMEM_VERSION)|' cmake/fastmemConfigVersion.cmake.in > $(DESTDIR)$(PREFIX)/share/cmake/fastmem/fastmemConfigVersion.cmake
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/include/fastmem.h $(DESTDIR)$(PREFIX)/include/fastmem_*.h
-	rm -f $(DESTDIR)$(PREFIX)/share/pkgconfig/fastmem.pc
+	rm -f $(DESTDIR)$(PREFIX)/share/pkgconfig/fastmem.pc $(DESTDIR)$(PREFIX)/share/pkgconfig/fastmem-dropin.pc
+	rm -rf $(DESTDIR)$(PREFIX)/include/fastmem-dropin
 	rm -rf $(DESTDIR)$(PREFIX)/share/cmake/fastmem
 single:
 	sh tools/amalgamate.sh dist/fastmem.h

@@ -692,6 +692,8 @@ FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
   return fm__eq_long(x, y, n);
 }
 
+#endif /* FASTMEM_H */
+
 /* ==== Drop-in mode: FASTMEM_REPLACE_LIBC ====================================
  * The including file's calls memcpy(...), memmove(...), memset(...) and
  * memcmp(...) become fm_* calls. They are function-like macros, so a name not
@@ -702,8 +704,12 @@ FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
  * Under _FORTIFY_SOURCE, the fortified check is kept: a copy or set larger
  * than a destination of known size aborts, as glibc's wrappers do.
  * C++ is refused: <cstring> #undefs these names and std::memcpy(...) cannot
- * be a macro; C++ code calls fm_memcpy() and friends directly. */
-#ifdef FASTMEM_REPLACE_LIBC
+ * be a macro; C++ code calls fm_memcpy() and friends directly.
+ * This block has its own guard, outside FASTMEM_H's: a file that included
+ * fastmem.h for its API first and asks for drop-in mode later (dropin/
+ * string.h does, where the file includes <string.h>) still gets it. */
+#if defined(FASTMEM_REPLACE_LIBC) && !defined(FASTMEM__REPLACING)
+#define FASTMEM__REPLACING 1
 #ifdef __cplusplus
 #error "FASTMEM_REPLACE_LIBC works in C files only (<cstring> #undefs memcpy and std::memcpy cannot be a macro); in C++ call fm_memcpy(), fm_memmove(), fm_memset(), fm_memcmp() directly"
 #endif
@@ -751,5 +757,3 @@ FASTMEM__API void *fm__memset_chk(size_t room, void *d, int c, size_t n) {
 #define memcmp(...)  fm_memcmp(__VA_ARGS__)
 #endif /* FASTMEM_REPLACE_LIBC */
 /* ==== End of drop-in mode ================================================ */
-
-#endif /* FASTMEM_H */

@@ -9,13 +9,19 @@
  * How fastmem.h comes in (build flags):
  *   default               #define FASTMEM_REPLACE_LIBC, #include "fastmem.h", then <string.h>
  *   -DSTRING_H_FIRST      <string.h> first, then fastmem.h
- *   -DCMDLINE             nothing here: -include fastmem.h -DFASTMEM_REPLACE_LIBC
+ *   -DCMDLINE             nothing here: the build line brings fastmem, with
+ *                         -Idropin (fastmem where <string.h> is included) or
+ *                         -include fastmem.h -DFASTMEM_REPLACE_LIBC
+ *   -DAPI_FIRST           with -Idropin: #include "fastmem.h" for its API
+ *                         first, drop-in mode comes later with <string.h>
  *   -DCALLS_ONLY          leave out the deliberate libc uses (for the nm -u check)
  * Prints "N passed, M failed". */
 #ifdef STRING_H_FIRST
 #include <string.h>
 #endif
-#ifndef CMDLINE
+#ifdef API_FIRST
+#include "fastmem.h"
+#elif !defined(CMDLINE)
 #define FASTMEM_REPLACE_LIBC
 #include "fastmem.h"
 #endif
