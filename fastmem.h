@@ -678,9 +678,12 @@ FASTMEM__AI unsigned fm__load(const unsigned *p) { return __atomic_load_n(p, __A
 
 /* ---- Backends ------------------------------------------------------------ */
 /* No vectors: the x86 backend is left out whole (every tier of it is vector
-   code); the PowerPC one keeps its scalar tier only (fastmem_ppc.h). */
+   code); the PowerPC one keeps its scalar tier only (fastmem_ppc.h).
+   MinGW gcc without optimisation stops with an internal error on the AVX
+   tiers (32-byte vectors on the stack, GCC bug 54412): portable path. */
 #if !defined(FASTMEM_PORTABLE)
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__has_include) && !defined(FASTMEM__NOVEC)
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__has_include) && !defined(FASTMEM__NOVEC) && \
+    !(defined(__MINGW32__) && !defined(__clang__) && !defined(__OPTIMIZE__))
 #if __has_include("fastmem_x86.h")
 #include "fastmem_x86.h"
 #endif
