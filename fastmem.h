@@ -24,6 +24,12 @@
  *   FASTMEM_NO_PROBE        (undefined) no run-time CPU probe: the tiers come
  *                           from the target macros (__AVX2__, __VSX__ ...).
  *   FASTMEM_PORTABLE        (undefined) portable C only, no backend header.
+ *   FASTMEM_NO_VECTOR       (set where the flags forbid vector registers:
+ *                           see "Build kind" below) general registers only,
+ *                           no vector tier. =0 asks for vectors: an #error
+ *                           where the flags forbid them.
+ *   FASTMEM_PLAIN_C         (set for compilers without GNU C) the plain C99
+ *                           path, also under gcc or clang.
  *   FASTMEM_NT_THRESHOLD    (from the probe; 3/4 of the L3, else 24 MiB) bytes
  *                           from which large copies (and sets, where rep
  *                           stosb is not used) use non-temporal stores.
@@ -40,7 +46,9 @@
  *
  * Program-wide state: fm_cpu_limit() acts on every translation unit of the
  * program (one weak variable shared through the linker, gcc and clang on ELF
- * and Mach-O). Call it before other threads use fastmem.
+ * and Mach-O; on Windows one per .exe or .dll, selectany; elsewhere one per
+ * translation unit; the plain C99 path has no state). Call it before other
+ * threads use fastmem.
  *
  * Guarantees beyond the C functions: n == 0 touches no memory whatever the
  * pointers; no byte outside [p, p+n) is read or written; the first probe may
