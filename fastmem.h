@@ -24,12 +24,6 @@
  *   FASTMEM_NO_PROBE        (undefined) no run-time CPU probe: the tiers come
  *                           from the target macros (__AVX2__, __VSX__ ...).
  *   FASTMEM_PORTABLE        (undefined) portable C only, no backend header.
- *   FASTMEM_NO_VECTOR       (set where the flags forbid vector registers:
- *                           see "Build kind" below) general registers only,
- *                           no vector tier. =0 asks for vectors: an #error
- *                           where the flags forbid them.
- *   FASTMEM_PLAIN_C         (set for compilers without GNU C) the plain C99
- *                           path, also under gcc or clang.
  *   FASTMEM_NT_THRESHOLD    (from the probe; 3/4 of the L3, else 24 MiB) bytes
  *                           from which large copies (and sets, where rep
  *                           stosb is not used) use non-temporal stores.
@@ -43,6 +37,12 @@
  *   FASTMEM_REPLACE_LIBC    (undefined) drop-in mode, C only: the including
  *                           file's memcpy/memmove/memset/memcmp calls become
  *                           fm_* calls (see the block at the end of this file).
+ *   FASTMEM_NO_VECTOR       (set where the flags forbid vector registers:
+ *                           see "Build kind" below) general registers only,
+ *                           no vector tier. =0 asks for vectors: an #error
+ *                           where the flags forbid them.
+ *   FASTMEM_PLAIN_C         (set for compilers without GNU C) the plain C99
+ *                           path, also under gcc or clang.
  *
  * Program-wide state: fm_cpu_limit() acts on every translation unit of the
  * program (one weak variable shared through the linker, gcc and clang on ELF
