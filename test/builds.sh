@@ -85,8 +85,10 @@ bk_line kernel-style-objdump
 cfg gcc-novec-gro        "gcc -std=c11 -O2 -mgeneral-regs-only"           "" -q
 cfg clang-novec-mno-sse  "clang -std=c11 -O2 -mno-sse -mno-mmx"           "" -q
 cfg gcc-novec-macro-O0   "gcc -std=c99 -O0 -DFASTMEM_NO_VECTOR"           "" -q
+cfg gcc-novec-asan-ubsan "gcc -std=c11 -O1 -g -mgeneral-regs-only -fsanitize=address,undefined -fno-sanitize-recover=all" "" -q
+cfg clang-novec-asan-ubsan "clang -std=c11 -O2 -g -mno-sse -mno-mmx -fsanitize=address,undefined -fno-sanitize-recover=all" "" -q
 cfg ppc64le-novec        "powerpc64le-linux-gnu-gcc -std=c11 -O2 -mno-altivec -mno-vsx" "qemu-ppc64le -L /usr/powerpc64le-linux-gnu -cpu power10" -q
-for n in gcc-novec-gro clang-novec-mno-sse gcc-novec-macro-O0 ppc64le-novec; do
+for n in gcc-novec-gro clang-novec-mno-sse gcc-novec-macro-O0 gcc-novec-asan-ubsan clang-novec-asan-ubsan ppc64le-novec; do
   [ -f "$out/$n.log" ] || continue
   if grep -q '^fastmem test:' "$out/$n.log" && ! grep -qE '^fastmem test: features 0x0 \((portable|scalar)\)' "$out/$n.log"; then
     echo "FAILED: $n: not the no-vector path: $(grep -m1 '^fastmem test:' "$out/$n.log")"; fail=$((fail + 1))
