@@ -39,10 +39,18 @@
  *   FASTMEM_REPLACE_LIBC    (undefined) drop-in mode, C only: the including
  *                           file's memcpy/memmove/memset/memcmp calls become
  *                           fm_* calls (see the block at the end of this file).
+ *   FASTMEM_NO_VECTOR       (set where the flags forbid vector registers:
+ *                           see "Build kind" below) general registers only,
+ *                           no vector tier. =0 asks for vectors: an #error
+ *                           where the flags forbid them.
+ *   FASTMEM_PLAIN_C         (set for compilers without GNU C) the plain C99
+ *                           path, also under gcc or clang.
  *
  * Program-wide state: fm_cpu_limit() acts on every translation unit of the
  * program (one weak variable shared through the linker, gcc and clang on ELF
- * and Mach-O). Call it before other threads use fastmem.
+ * and Mach-O; on Windows one per .exe or .dll, selectany; elsewhere one per
+ * translation unit; the plain C99 path has no state). Call it before other
+ * threads use fastmem.
  *
  * Guarantees beyond the C functions: n == 0 touches no memory whatever the
  * pointers; no byte outside [p, p+n) is read or written; the first probe may
@@ -58,8 +66,43 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#if !defined(__GNUC__)
-#error "fastmem needs gcc or clang (GNU C extensions: vector types, attributes, inline asm)"
+/* ---- Build kind ------------------------------------------------------------
+ * GNU C (gcc, clang, clang in MSVC mode): everything below. Any other
+ * compiler, or FASTMEM_PLAIN_C: the plain C99 section right after the
+ * feature bits. FASTMEM__NOVEC: no vector register in fastmem's code, where
+ * the user asked for it or the target's flags forbid vectors:
+ *   x86-64 without __SSE2__ (-mno-sse, -mgeneral-regs-only); x86 with
+ *   _SOFT_FLOAT (gcc's -msoft-float, -mgeneral-regs-only); PowerPC with
+ *   _SOFT_FLOAT or __NO_FPRS__ (-msoft-float: VSX registers overlay the FP
+ *   ones), ppc64le without __VSX__ (its ABI baseline has VSX); aarch64
+ *   without __ARM_NEON. i386 without SSE2 and ppc64 big endian without
+ *   AltiVec are those targets' old baselines: they keep the probe and the
+ *   tiers (kernel-style builds there use -msoft-float or FASTMEM_NO_VECTOR). */
+#if defined(FASTMEM_NO_VECTORS) || defined(FASTMEM_NOVECTOR) || defined(FASTMEM_NO_SIMD) || defined(FASTMEM_PLAIN)
+#error "fastmem: unknown option; the options are spelled FASTMEM_NO_VECTOR and FASTMEM_PLAIN_C"
+#endif
+#if !defined(FASTMEM_PLAIN_C) && (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
+#define FASTMEM__GNU 1
+#else
+#define FASTMEM__PLAIN 1
+#endif
+#if ((defined(__x86_64__) && !defined(__SSE2__)) || ((defined(__x86_64__) || defined(__i386__)) && defined(_SOFT_FLOAT)))
+#define FASTMEM__TARGET_NOVEC "x86-64 without SSE2, or -msoft-float/-mgeneral-regs-only"
+#elif (defined(__powerpc__) || defined(__powerpc64__)) && \
+    (defined(_SOFT_FLOAT) || defined(__NO_FPRS__) ||                            \
+     (defined(__powerpc64__) && defined(__LITTLE_ENDIAN__) && !defined(__VSX__)))
+#define FASTMEM__TARGET_NOVEC "PowerPC with -msoft-float, or ppc64le without VSX"
+#elif defined(__aarch64__) && !defined(__ARM_NEON)
+#define FASTMEM__TARGET_NOVEC "aarch64 without NEON (-mgeneral-regs-only)"
+#endif
+/* FASTMEM_NO_VECTOR empty or nonzero: no vectors; 0: vectors as the target
+   allows, which cannot be where its flags forbid them. */
+#if defined(FASTMEM_NO_VECTOR) && ((FASTMEM_NO_VECTOR + 0) != 0 || (0 - FASTMEM_NO_VECTOR - 1) != -1)
+#define FASTMEM__NOVEC 1
+#elif defined(FASTMEM_NO_VECTOR) && defined(FASTMEM__TARGET_NOVEC) && defined(FASTMEM__GNU)
+#error "fastmem: FASTMEM_NO_VECTOR=0 asks for vector code, but this build's flags forbid vector registers (see FASTMEM__TARGET_NOVEC); drop FASTMEM_NO_VECTOR=0 or those flags"
+#elif defined(FASTMEM__TARGET_NOVEC) && !defined(FASTMEM_NO_VECTOR)
+#define FASTMEM__NOVEC 1
 #endif
 
 /* ---- Feature bits (fm_cpu_features, fm_cpu_limit) ------------------------ */
@@ -73,6 +116,130 @@
 #define FM_CPU_P9     0x0200u /* PowerPC: POWER9 length-controlled vectors */
 #define FM_CPU_P10    0x0400u /* PowerPC: POWER10 paired vectors */
 #define FM_CPU_ALL    0xffffu
+
+/* ==== Plain C99: other compilers, or FASTMEM_PLAIN_C =======================
+ * ISO C99 alone: no attributes, vector types, statement expressions,
+ * builtins, inline asm or atomics; for TinyCC, MSVC and any other C99 or
+ * C++ compiler without GNU C. The same API and contract as the GNU C code
+ * below, with no probe and no backend (fm_cpu_features() is 0,
+ * fm_cpu_limit() does nothing, fm_path_name() is "plain").
+ *
+ * Never a libc call: compilers turn plain copy and fill loops into calls of
+ * memcpy and memset (gcc, clang and MSVC all do). Here every store goes
+ * through a pointer to volatile, and compares load through one, so each
+ * access is kept as one load or store of its size and no loop can become a
+ * call (test/builds.sh checks the objects with nm). Words (size_t) where
+ * both pointers share their alignment modulo the word size, four a step;
+ * bytes elsewhere and at the ends: nothing outside [p, p+n) is touched. */
+#ifdef FASTMEM__PLAIN
+typedef unsigned char fm__u8;
+typedef size_t fm__word;
+#define FASTMEM__WS sizeof(fm__word)
+/* p's offset from the word alignment below it */
+#define FASTMEM__MIS(p) ((size_t)(uintptr_t)(p) % FASTMEM__WS)
+#define FASTMEM__WP(p) ((volatile fm__word *)(volatile void *)(p))
+#define FASTMEM__CWP(p) ((const volatile fm__word *)(const volatile void *)(p))
+
+/* Forward: for any d not inside (s, s + n). Each step loads before it
+   stores, so d below s by any distance is fine. */
+static inline void fm__plain_fwd(volatile fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t i = 0;
+  if (n >= 2 * FASTMEM__WS && FASTMEM__MIS(d) == FASTMEM__MIS(s)) {
+    for (; FASTMEM__MIS(d + i); i++) d[i] = s[i];
+    for (; n - i >= 4 * FASTMEM__WS; i += 4 * FASTMEM__WS) {
+      const volatile fm__word *sw = FASTMEM__CWP(s + i);
+      volatile fm__word *dw = FASTMEM__WP(d + i);
+      fm__word w0 = sw[0], w1 = sw[1], w2 = sw[2], w3 = sw[3];
+      dw[0] = w0; dw[1] = w1; dw[2] = w2; dw[3] = w3;
+    }
+    for (; n - i >= FASTMEM__WS; i += FASTMEM__WS) *FASTMEM__WP(d + i) = *FASTMEM__CWP(s + i);
+  }
+  for (; i < n; i++) d[i] = s[i];
+}
+
+/* Backward, the mirror image: for d inside (s, s + n). */
+static inline void fm__plain_bwd(volatile fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t i = n;
+  if (n >= 2 * FASTMEM__WS && FASTMEM__MIS(d) == FASTMEM__MIS(s)) {
+    for (; FASTMEM__MIS(d + i); i--) d[i - 1] = s[i - 1];
+    for (; i >= 4 * FASTMEM__WS; i -= 4 * FASTMEM__WS) {
+      const volatile fm__word *sw = FASTMEM__CWP(s + i - 4 * FASTMEM__WS);
+      volatile fm__word *dw = FASTMEM__WP(d + i - 4 * FASTMEM__WS);
+      fm__word w3 = sw[3], w2 = sw[2], w1 = sw[1], w0 = sw[0];
+      dw[3] = w3; dw[2] = w2; dw[1] = w1; dw[0] = w0;
+    }
+    for (; i >= FASTMEM__WS; i -= FASTMEM__WS) *FASTMEM__WP(d + i - FASTMEM__WS) = *FASTMEM__CWP(s + i - FASTMEM__WS);
+  }
+  for (; i > 0; i--) d[i - 1] = s[i - 1];
+}
+
+static inline void *fm_memmove(void *dst, const void *src, size_t n) {
+  volatile fm__u8 *d = (volatile fm__u8 *)dst;
+  const fm__u8 *s = (const fm__u8 *)src;
+  if ((size_t)((uintptr_t)d - (uintptr_t)s) >= n) fm__plain_fwd(d, s, n);
+  else if ((const volatile fm__u8 *)d != s) fm__plain_bwd(d, s, n);
+  return dst;
+}
+
+static inline void *fm_memcpy(void *dst, const void *src, size_t n) { return fm_memmove(dst, src, n); }
+
+static inline void *fm_memset(void *dst, int c, size_t n) {
+  volatile fm__u8 *d = (volatile fm__u8 *)dst;
+  fm__u8 b = (fm__u8)c;
+  size_t i = 0;
+  if (n >= 2 * FASTMEM__WS) {
+    fm__word w = (fm__word)-1 / 255 * b; /* b in every byte */
+    for (; FASTMEM__MIS(d + i); i++) d[i] = b;
+    for (; n - i >= 4 * FASTMEM__WS; i += 4 * FASTMEM__WS) {
+      volatile fm__word *dw = FASTMEM__WP(d + i);
+      dw[0] = w; dw[1] = w; dw[2] = w; dw[3] = w;
+    }
+    for (; n - i >= FASTMEM__WS; i += FASTMEM__WS) *FASTMEM__WP(d + i) = w;
+  }
+  for (; i < n; i++) d[i] = b;
+  return dst;
+}
+
+/* The first i where the words of a and b differ, or where fewer than a word
+   is left (i <= n): only bytes before it are known equal. 0 when the two
+   pointers do not share their alignment. */
+static inline size_t fm__plain_same(const volatile fm__u8 *a, const volatile fm__u8 *b, size_t n) {
+  size_t i = 0;
+  if (n < 2 * FASTMEM__WS || FASTMEM__MIS(a) != FASTMEM__MIS(b)) return 0;
+  for (; FASTMEM__MIS(a + i); i++)
+    if (a[i] != b[i]) return i;
+  for (; n - i >= 4 * FASTMEM__WS; i += 4 * FASTMEM__WS) {
+    const volatile fm__word *x = FASTMEM__CWP(a + i), *y = FASTMEM__CWP(b + i);
+    if ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3])) break;
+  }
+  for (; n - i >= FASTMEM__WS; i += FASTMEM__WS)
+    if (*FASTMEM__CWP(a + i) != *FASTMEM__CWP(b + i)) break;
+  return i;
+}
+
+static inline int fm_memcmp(const void *a, const void *b, size_t n) {
+  const volatile fm__u8 *x = (const volatile fm__u8 *)a, *y = (const volatile fm__u8 *)b;
+  size_t i;
+  for (i = fm__plain_same(x, y, n); i < n; i++) {
+    int p = x[i], q = y[i];
+    if (p != q) return p - q;
+  }
+  return 0;
+}
+
+static inline int fm_memeq(const void *a, const void *b, size_t n) {
+  const volatile fm__u8 *x = (const volatile fm__u8 *)a, *y = (const volatile fm__u8 *)b;
+  size_t i;
+  for (i = fm__plain_same(x, y, n); i < n; i++)
+    if (x[i] != y[i]) return 0;
+  return 1;
+}
+
+static inline unsigned fm_cpu_features(void) { return 0; }
+static inline void fm_cpu_limit(unsigned mask) { (void)mask; }
+static inline const char *fm_path_name(void) { return "plain"; }
+
+#else /* FASTMEM__GNU: the rest of this file up to the drop-in mode */
 
 /* ---- Compiler glue ------------------------------------------------------- */
 #define FASTMEM__AI       static inline __attribute__((always_inline, unused))
@@ -105,13 +272,14 @@ typedef unsigned char fm__u8;
   typedef long long name##a __attribute__((vector_size(bytes), aligned(bytes < 64 ? bytes : 64), may_alias))
 /* Targets with 16-byte vector registers; elsewhere 16-byte vector values
    would go through the stack (and, at -O0, through memcpy calls). */
-#if defined(__SSE2__) || defined(__ALTIVEC__) || defined(__ARM_NEON) || defined(__aarch64__) || \
-    defined(__VEC__) || defined(__wasm_simd128__) || defined(__mips_msa) || defined(__riscv_vector)
+#if !defined(FASTMEM__NOVEC) &&                                               \
+    (defined(__SSE2__) || defined(__ALTIVEC__) || defined(__ARM_NEON) || defined(__aarch64__) || \
+     defined(__VEC__) || defined(__wasm_simd128__) || defined(__mips_msa) || defined(__riscv_vector))
 #define FASTMEM__V16 1
 #endif
 /* 32- and 64-byte blocks: the x86 tiers (target attributes give them vectors
    even where the baseline has none) and targets with vector registers. */
-#if defined(FASTMEM__V16) || defined(__x86_64__) || defined(__i386__)
+#if defined(FASTMEM__V16) || (!defined(FASTMEM__NOVEC) && (defined(__x86_64__) || defined(__i386__)))
 #define FASTMEM__WIDE 1
 #endif
 __extension__ FASTMEM__VEC(fm__v16, 16);
@@ -510,10 +678,14 @@ FASTMEM__AI int fm__eq_portable(const fm__u8 *a, const fm__u8 *b, size_t n) {
 /* ---- Probe state ----------------------------------------------------------
  * One word: the FM_CPU_* bits in use, plus FASTMEM__READY once set. A second
  * word holds the non-temporal threshold in KiB. Weak, so every translation
- * unit of the program shares them. */
+ * unit of the program shares them; on Windows (PE/COFF: MinGW-w64, clang)
+ * selectany, which gives the same within one .exe or .dll; elsewhere one
+ * copy per translation unit. */
 #define FASTMEM__READY 0x80000000u
 #if defined(__ELF__) || defined(__APPLE__)
 #define FASTMEM__SHARED __attribute__((weak))
+#elif defined(_WIN32) || defined(__CYGWIN__)
+#define FASTMEM__SHARED __attribute__((selectany))
 #else
 #define FASTMEM__SHARED static
 #endif
@@ -523,8 +695,13 @@ FASTMEM__SHARED unsigned fm__nt_kib = 0;
 FASTMEM__AI unsigned fm__load(const unsigned *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
 /* ---- Backends ------------------------------------------------------------ */
+/* No vectors: the x86 backend is left out whole (every tier of it is vector
+   code); the PowerPC one keeps its scalar tier only (fastmem_ppc.h).
+   MinGW gcc without optimisation stops with an internal error on the AVX
+   tiers (32-byte vectors on the stack, GCC bug 54412): portable path. */
 #if !defined(FASTMEM_PORTABLE)
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__has_include)
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__has_include) && !defined(FASTMEM__NOVEC) && \
+    !(defined(__MINGW32__) && !defined(__clang__) && !defined(__OPTIMIZE__))
 #if __has_include("fastmem_x86.h")
 #include "fastmem_x86.h"
 #endif
@@ -691,6 +868,8 @@ FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
   if (FASTMEM__TOP_EQ(x, y, n, r)) return r;
   return fm__eq_long(x, y, n);
 }
+
+#endif /* FASTMEM__GNU */
 
 #endif /* FASTMEM_H */
 

@@ -94,7 +94,7 @@ FASTMEM__AI void fm__ppc_set_scalar(fm__u8 *d, int c, size_t n) {
   }
 }
 
-#if defined(__powerpc64__)
+#if defined(__powerpc64__) && !defined(FASTMEM__NOVEC)
 /* ---- 64-bit: VSX, POWER9 and POWER10 tiers ------------------------------ */
 #if !defined(FASTMEM_NO_PROBE)
 #include <sys/auxv.h>
@@ -497,7 +497,7 @@ FASTMEM__AI void fm__p9_set_short(fm__u8 *d, int c, size_t n) {
 #define FASTMEM__ARCH_CMP(f, a, b, n, r) FASTMEM__PPC_CMP(f, a, b, n, r)
 #define FASTMEM__ARCH_EQ(f, a, b, n, r) FASTMEM__PPC_EQ(f, a, b, n, r)
 
-#else /* 32-bit powerpc: the scalar tier only, no probe */
+#else /* 32-bit powerpc, or no vectors (FASTMEM__NOVEC): the scalar tier only, no probe */
 FASTMEM__AI unsigned fm__ppc_probe(void) { return 0; }
 #define FASTMEM__ARCH_PROBE() fm__ppc_probe()
 #define FASTMEM__ARCH_NAME(f) ((void)(f), "scalar")
@@ -505,6 +505,6 @@ FASTMEM__AI unsigned fm__ppc_probe(void) { return 0; }
 #define FASTMEM__ARCH_SET(f, d, c, n) ((void)(f), fm__ppc_set_scalar(d, c, n), 1)
 #define FASTMEM__ARCH_CMP(f, a, b, n, r) ((void)(f), 0)
 #define FASTMEM__ARCH_EQ(f, a, b, n, r) ((void)(f), 0)
-#endif /* __powerpc64__ */
+#endif /* __powerpc64__ && !FASTMEM__NOVEC */
 
 #endif /* FASTMEM_PPC_H */

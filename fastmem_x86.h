@@ -22,7 +22,30 @@
 #error "include fastmem.h, not fastmem_x86.h"
 #endif
 
+/* Freestanding gcc: its xmmintrin.h pulls in mm_malloc.h, which needs the C
+   library's <stdlib.h>; fastmem uses no _mm_malloc, so that header is
+   skipped (clang's headers do so themselves when not hosted). */
+#if defined(__STDC_HOSTED__) && !__STDC_HOSTED__ && !defined(__clang__) && !defined(_MM_MALLOC_H_INCLUDED)
+#define _MM_MALLOC_H_INCLUDED
+#define FASTMEM__NO_MM_MALLOC
+#endif
 #include <immintrin.h>
+#ifdef FASTMEM__NO_MM_MALLOC
+#undef _MM_MALLOC_H_INCLUDED
+#undef FASTMEM__NO_MM_MALLOC
+#endif
+/* clang in MSVC mode: immintrin.h declares only the intrinsics the build's
+   flags enable; the tiers' target attributes need the AVX2 and AVX-512
+   ones too (their headers may be included once immintrin.h was). */
+#if defined(_MSC_VER) && defined(__clang__)
+#include <emmintrin.h>
+#include <smmintrin.h>
+#include <avxintrin.h>
+#include <avx2intrin.h>
+#include <avx512fintrin.h>
+#include <avx512bwintrin.h>
+#include <avx512vlintrin.h>
+#endif
 #if !defined(FASTMEM_NO_PROBE)
 #include <cpuid.h>
 #endif

@@ -114,7 +114,7 @@ if [ "${1:-}" != quick ]; then
   fi
   # Other areas add their configurations in files sourced here; each uses
   # cfg or adds to pass/fail/skipped itself.
-  for extra in test/cross.sh test/harden.sh test/user.sh; do
+  for extra in test/cross.sh test/harden.sh test/user.sh test/builds.sh; do
     [ -f "$extra" ] && . "$extra"
   done
 fi

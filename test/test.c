@@ -13,13 +13,20 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#if defined(_WIN32) && !defined(__USE_MINGW_ANSI_STDIO)
+#define __USE_MINGW_ANSI_STDIO 1 /* MinGW: %zu and %llu in printf */
+#endif
 #include "fastmem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 #include "ref.h"
 
@@ -50,22 +57,38 @@ static unsigned long long rnd(void) {
 /* ---- Guarded buffers: [guard page][len bytes, page aligned][guard page] -- */
 typedef struct { u8 *base; size_t len, maplen; } region;
 
+#ifdef _WIN32
+/* Windows: the same with VirtualAlloc and VirtualProtect. */
+static size_t page_size(void) { SYSTEM_INFO si; GetSystemInfo(&si); return si.dwPageSize; }
+static void *map_rw(size_t len) { return VirtualAlloc(NULL, len, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE); }
+static void protect_none(void *p, size_t len) { DWORD old; VirtualProtect(p, len, PAGE_NOACCESS, &old); }
+static void unmap(void *p, size_t len) { (void)len; VirtualFree(p, 0, MEM_RELEASE); }
+#else
+static size_t page_size(void) { return (size_t)sysconf(_SC_PAGESIZE); }
+static void *map_rw(size_t len) {
+  void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return m == MAP_FAILED ? NULL : m;
+}
+static void protect_none(void *p, size_t len) { mprotect(p, len, PROT_NONE); }
+static void unmap(void *p, size_t len) { munmap(p, len); }
+#endif
+
 static region region_new(size_t len) {
   region r;
-  long pg = sysconf(_SC_PAGESIZE);
-  size_t body = (len + (size_t)pg - 1) / (size_t)pg * (size_t)pg;
-  u8 *m = (u8 *)mmap(NULL, body + 2 * (size_t)pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (m == MAP_FAILED) { perror("mmap"); exit(2); }
-  mprotect(m, (size_t)pg, PROT_NONE);
-  mprotect(m + (size_t)pg + body, (size_t)pg, PROT_NONE);
+  size_t pg = page_size();
+  size_t body = (len + pg - 1) / pg * pg;
+  u8 *m = (u8 *)map_rw(body + 2 * pg);
+  if (!m) { perror("mmap"); exit(2); }
+  protect_none(m, pg);
+  protect_none(m + pg + body, pg);
   r.base = m + pg;
   r.len = body;
-  r.maplen = body + 2 * (size_t)pg;
+  r.maplen = body + 2 * pg;
   return r;
 }
 
 static void region_free(region r) {
-  munmap(r.base - sysconf(_SC_PAGESIZE), r.maplen);
+  unmap(r.base - page_size(), r.maplen);
 }
 
 static void fill(u8 *p, size_t n) {
@@ -101,7 +124,11 @@ static const size_t big_sizes[] = {
 };
 
 /* The non-temporal threshold, read back through a probe of the real state. */
+#ifdef FASTMEM__PLAIN
+static size_t nt_bytes(void) { return 0; } /* the plain C path has none */
+#else
 static size_t nt_bytes(void) { return (size_t)fm__nt_kib << 10; }
+#endif
 
 /* ---- memcpy and memset ---------------------------------------------------- */
 /* Where a range of n bytes sits in a region: flush with the front guard, flush
@@ -303,7 +330,7 @@ static void run_mask(unsigned mask, size_t bufsz, size_t nt) {
   size_t n, i;
   fm_cpu_limit(mask);
   cur_mask = fm_cpu_features();
-  mprotect(none.base, none.len, PROT_NONE);
+  protect_none(none.base, none.len);
   fill(src.base, src.len);
   test_zero(none);
   for (n = 0; n <= 512; n += (quick && n > 80) ? 7 : 1) {
