@@ -248,8 +248,16 @@ static inline const char *fm_path_name(void) { return "plain"; }
 #define FASTMEM__SI       static inline __attribute__((unused))
 #define FASTMEM__NOINLINE __attribute__((noinline))
 /* An out-of-line tier: every helper it calls, target-specific ones included,
-   is inlined into it (flatten), so one function body per tier. */
+   is inlined into it (flatten), so one function body per tier. Never cloned
+   for constant arguments (gcc's noclone): a clone for a call with fixed
+   arrays buys nothing, and gcc's -Warray-bounds then looks into branches that
+   the size rules out (a compare of 300-byte static arrays warned about
+   fm__x86_find, which runs only above 8 vectors: test/user/features.c). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define FASTMEM__TIER(tgt) static __attribute__((noinline, noclone, flatten, target(tgt)))
+#else
 #define FASTMEM__TIER(tgt) static __attribute__((noinline, flatten, target(tgt)))
+#endif
 #define FASTMEM__LIKELY(x)   __builtin_expect(!!(x), 1)
 #define FASTMEM__UNLIKELY(x) __builtin_expect(!!(x), 0)
 /* Hides a pointer's value from the optimizer, so that a loop is never
