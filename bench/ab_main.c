@@ -9,6 +9,8 @@
 #include <time.h>
 #include <sys/mman.h>
 
+#include "timing.h"
+
 typedef long (*ab_fn)(int, unsigned char *, const unsigned char *, size_t, long);
 long ab_run_libc(int, unsigned char *, const unsigned char *, size_t, long);
 long ab_run_A(int, unsigned char *, const unsigned char *, size_t, long);
@@ -28,17 +30,6 @@ void ab_limit_B(unsigned);
 static const char *const ops[] = { "memcpy", "memmove", "memset", "memcmp", "memeq" };
 #define REPS 21
 #define SPAN (16u << 20)
-
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 static unsigned long long rng = 0x9e3779b97f4a7c15ull;
 static unsigned rnd(unsigned below) {

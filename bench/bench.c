@@ -43,6 +43,7 @@
 #define _GNU_SOURCE
 #include "fastmem.h"
 #include "peer.h"
+#include "timing.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -145,13 +146,6 @@ static FILE *csv;
 
 /* ------------------------------------------------------------------ */
 /* small helpers                                                       */
-
-static double now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
@@ -594,18 +588,6 @@ struct result {
 	double spread; /* max over columns of median / min */
 };
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof *v, cmp_double);
-	return n & 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* Batch length for one column: enough calls to last opt.sample_ns (this
  * also warms the column up: caches, branch predictors, clock). */
 static long calibrate(const struct job *j, enum impl im)
@@ -655,7 +637,7 @@ static void measure_once(const struct job *j, const enum impl *ims, int nim, str
 			if (samples[k][rep] < m)
 				m = samples[k][rep];
 		r->min[k] = m;
-		r->med[k] = median(samples[k], opt.reps);
+		r->med[k] = median_of(samples[k], opt.reps);
 	}
 	r->spread = 1;
 	for (k = 0; k < nim; k++)
@@ -1358,7 +1340,7 @@ static void cliff_stats(const double *ns, const long *cls, char (*lab)[16], int 
 			v[m++] = ns[i];
 	if (!m)
 		return;
-	st->median = median(v, m);
+	st->median = median_of(v, m);
 	st->slowest = 0;
 	for (i = 0; i < n; i++) {
 		if (!(ns[i] > 0))

@@ -53,7 +53,7 @@ BENCH__DPDK_ISA_avx2 = -march=x86-64-v3
 BENCH__DPDK_ISA_sse = -march=x86-64-v2
 
 # fm_path_name() is used when the header provides it (probed at build time).
-$(BENCH_BIN): bench/bench.c bench/peer.h bench/peer_dpdk.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
+$(BENCH_BIN): bench/bench.c bench/peer.h bench/timing.h bench/peer_dpdk.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
 	@mkdir -p $(BENCH_OUT)
 	@printf '#include "fastmem.h"\nint main(void) { return !fm_path_name(); }\n' > $(BENCH_OUT)/probe.c; \
 	if $(BENCH_CC) -I. -Werror=implicit-function-declaration -fsyntax-only $(BENCH_OUT)/probe.c \

@@ -24,19 +24,9 @@
 #include <time.h>
 #include <cpuid.h>
 #include "fastmem.h"
+#include "timing.h"
 
 #define T_ALL "avx,avx2,avx512f,avx512bw,avx512vl"
-
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 static int width = 64;
 

@@ -22,6 +22,7 @@
 #define _GNU_SOURCE
 #endif
 #include "fastmem.h"
+#include "../bench/timing.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,17 +35,6 @@
 
 static int verbose;
 static unsigned long passed, failed;
-
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 /* A placement class: where src and dst sit relative to the two bases. */
 typedef struct { size_t src_off, dst_off; int far; const char *kind; } cls;
