@@ -138,6 +138,7 @@ static struct {
 	int peers_avx2;      /* --peers=avx2: glibc and DPDK at their AVX2 code */
 	int extra_cols;      /* this run measures the columns that do not depend
 				on libc's variant (dpdk, historical loops) */
+	const char *report_only; /* --report-only=DIR: re-plot DIR's results.csv */
 } opt;
 
 static char cpu_probe[256]; /* what pin_cpu() measured on each cpu */
@@ -2545,6 +2546,45 @@ static void summary(FILE *f)
 	summary_cliff(f);
 }
 
+/* The report alone, from a run's directory: summary.txt (its header is
+ * the run's meta.txt without the line about the second run) and the plots,
+ * written to opt.out. */
+static int report_only(const char *dir)
+{
+	char path[600], line[512];
+	FILE *m, *f;
+	snprintf(path, sizeof path, "%s/results.csv", dir);
+	read_csv(path);
+	if (!nrows) {
+		fprintf(stderr, "bench: no rows in %s\n", path);
+		return 0;
+	}
+	find_peers();
+	mkdir(opt.out, 0777);
+	snprintf(path, sizeof path, "%s/summary.txt", opt.out);
+	f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "bench: cannot write %s: %s\n", path, strerror(errno));
+		return 0;
+	}
+	snprintf(path, sizeof path, "%s/meta.txt", dir);
+	m = fopen(path, "r");
+	if (m) {
+		while (fgets(line, sizeof line, m))
+			if (strncmp(line, "second run:", 11))
+				fputs(line, f);
+		fclose(m);
+	}
+	summary(stdout);
+	summary(f);
+	fclose(f);
+	plot_sweeps();
+	plot_tables();
+	plot_cliff();
+	printf("\nwrote %s/summary.txt and *.svg from %s\n", opt.out, dir);
+	return 1;
+}
+
 /* ------------------------------------------------------------------ */
 /* environment, options, main                                          */
 
@@ -2919,7 +2959,9 @@ static void usage(FILE *f)
 		   "  --peers=avx2     the peers at their AVX2 code: glibc with GLIBC_TUNABLES=\n"
 		   "                   " AVX2_TUNABLES ",\n"
 		   "                   DPDK's AVX2 build (compare with --cpu-limit=0x3b: fastmem's AVX2 tier)\n"
-		   "  --peers=best     the default: glibc as it picks, DPDK's best build this CPU runs\n");
+		   "  --peers=best     the default: glibc as it picks, DPDK's best build this CPU runs\n"
+		   "  --report-only=DIR  measure nothing: summary.txt and *.svg from DIR/results.csv\n"
+		   "                   and DIR/meta.txt (a committed run), written to --out\n");
 }
 
 static int parse_sections(const char *list)
@@ -3086,6 +3128,8 @@ int main(int argc, char **argv)
 			opt.peers_avx2 = 1;
 		else if (!strcmp(a, "--peers=best"))
 			opt.peers_avx2 = 0;
+		else if (!strncmp(a, "--report-only=", 14))
+			opt.report_only = a + 14;
 		else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
 			return 0;
@@ -3095,6 +3139,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (opt.report_only)
+		return report_only(opt.report_only) ? 0 : 2;
 	if (!opt.child)
 		opt.extra_cols = 1;
 	if (opt.peers_avx2)

@@ -6,6 +6,9 @@
 #   make bench SECTION=seed003   one section, or a comma list of:
 #                                seed000 seed003 seed004 sweep random large limits cliff
 #   make bench-build             build only;  make bench-clean  removes bench/out
+#   make bench-report [RUN=dir]  summary.txt and the plots again from dir/results.csv and
+#                                dir/meta.txt (default: BENCH_OUT), written to BENCH_OUT;
+#                                e.g. RUN=bench/results/zen5-2026-11-30 BENCH_OUT=/tmp/r
 #   make bench-snapshot [NAME=x] copy the last run (CSV, summary, plots) to
 #                                bench/results/x/ to be committed (README figures);
 #                                x defaults to <cpu tag>-<day>, e.g. intel-06h-cfh-2026-11-30
@@ -30,7 +33,7 @@ BENCH_ARGS ?=
 BENCH_BIN = $(BENCH_OUT)/bench
 BENCH__RUN = $(BENCH_BIN) --out=$(BENCH_OUT) $(if $(SECTION),--section=$(SECTION)) $(BENCH_ARGS)
 
-.PHONY: bench bench-quick bench-build bench-clean bench-snapshot
+.PHONY: bench bench-quick bench-build bench-clean bench-snapshot bench-report
 
 bench: $(BENCH_BIN)
 	$(BENCH__RUN)
@@ -39,6 +42,9 @@ bench-quick: $(BENCH_BIN)
 	$(BENCH__RUN) --quick
 
 bench-build: $(BENCH_BIN)
+
+bench-report: $(BENCH_BIN)
+	$(BENCH_BIN) --out=$(BENCH_OUT) --report-only=$(or $(RUN),$(BENCH_OUT))
 
 # DPDK's rte_memcpy (Debian: dpdk-dev) is a peer column when its header is
 # found: bench/peer_dpdk.c is compiled once per ISA (DPDK picks its code by
