@@ -37,7 +37,7 @@ static unsigned rnd(unsigned below) {
   return below ? (unsigned)(rng % below) : 0;
 }
 
-/* The size mix of bench.c's random section: 20% 0-8, 25% 9-32, 25% 33-64,
+/* The size mix of the benchmark's random section: 20% 0-8, 25% 9-32, 25% 33-64,
    15% 65-128, 10% 129-512, 5% 513-4096. */
 static unsigned rand_size(void) {
   unsigned p = rnd(100);

@@ -48,7 +48,7 @@ bench-report: $(BENCH_BIN)
 
 # DPDK's rte_memcpy (Debian: dpdk-dev) is a peer column when its header is
 # found: bench/peer_dpdk.c is compiled once per ISA (DPDK picks its code by
-# target macros only), and bench.c picks the build at run time. Generic
+# target macros only), and machine.c picks the build at run time. Generic
 # tuning on purpose: gcc's -march=corei7 -mavx2 splits every unaligned
 # 32-byte load in two (corei7 tuning), which no AVX2 user of DPDK gets.
 BENCH_DPDK ?= $(or $(shell pkg-config --cflags-only-I libdpdk 2>/dev/null),$(patsubst %,-I%,$(wildcard \
@@ -59,7 +59,14 @@ BENCH__DPDK_ISA_avx2 = -march=x86-64-v3
 BENCH__DPDK_ISA_sse = -march=x86-64-v2
 
 # fm_path_name() is used when the header provides it (probed at build time).
-$(BENCH_BIN): bench/bench.c bench/peer.h bench/timing.h bench/peer_dpdk.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
+# The benchmark's files: the harness (harness.c: timed loops, buffers, CSV;
+# machine.c: CPU and environment), the sections, the report (report.c and
+# plot.c) and main.c; bench.h is what they share.
+BENCH__SRC = bench/main.c bench/harness.c bench/machine.c bench/sections_move.c \
+	bench/sections_size.c bench/section_cliff.c bench/report.c bench/plot.c
+BENCH__HDR = bench/bench.h bench/peer.h bench/timing.h
+
+$(BENCH_BIN): $(BENCH__SRC) $(BENCH__HDR) bench/peer_dpdk.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
 	@mkdir -p $(BENCH_OUT)
 	@printf '#include "fastmem.h"\nint main(void) { return !fm_path_name(); }\n' > $(BENCH_OUT)/probe.c; \
 	if $(BENCH_CC) -I. -Werror=implicit-function-declaration -fsyntax-only $(BENCH_OUT)/probe.c \
@@ -81,7 +88,7 @@ $(BENCH_BIN): bench/bench.c bench/peer.h bench/timing.h bench/peer_dpdk.c bench/
 		def="$$def -include $(BENCH_OUT)/peer_config.h"; \
 	else echo "bench: no usable DPDK rte_memcpy.h (BENCH_DPDK=$(BENCH_DPDK); Debian: apt-get install dpdk-dev): no dpdk column"; fi; \
 	set -x; $(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) -I. $$def \
-		-DBENCH_FLAGS='"$(BENCH_CFLAGS)"' -o $@ bench/bench.c $$objs $(BENCH_LDLIBS)
+		-DBENCH_FLAGS='"$(BENCH_CFLAGS)"' -o $@ $(BENCH__SRC) $$objs $(BENCH_LDLIBS)
 
 bench-clean:
 	rm -rf $(BENCH_OUT)

@@ -1,5 +1,5 @@
 /*
- * bench/peer_dpdk.c - DPDK's rte_memcpy as a peer column of bench.c.
+ * bench/peer_dpdk.c - DPDK's rte_memcpy as a peer column of the benchmark.
  *
  * rte_memcpy.h is a static inline header, like fastmem.h: DPDK users get it
  * expanded at each call site, compiled for the ISA of their build, chosen
@@ -9,7 +9,7 @@
  *   otherwise (SSSE3 and up, DPDK's default -march=corei7) 16-byte vectors
  * bench.mk compiles this file once per ISA with those flags, each object
  * with its own function names (-DPEER_ISA=avx512|avx2|sse).  The loops
- * below are bench.c's loops: rte_memcpy is inlined into them, with the same
+ * below are harness.c's loops: rte_memcpy is inlined into them, with the same
  * barriers as fastmem's inline call, so neither side pays a call per copy.
  */
 #include "peer.h"
