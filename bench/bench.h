@@ -178,9 +178,9 @@ const struct peer_build *pick_dpdk(void);
 /* ------------------------------------------------------------------ */
 /* the sections (sections_move.c, sections_size.c, section_cliff.c)    */
 
-void section_seed000(void);
-void section_seed003(void);
-void section_seed004(void);
+void section_overlap(void);  /* overlapping memmove by size and alignment */
+void section_distance(void); /* memmove by distance dst - src */
+void section_mismatch(void); /* memcmp / memeq by mismatch position */
 void section_sweep(void);
 void section_random(void);
 void section_large(void);
@@ -236,6 +236,7 @@ void cliff_print(FILE *f, const char *who, const char *what, size_t n, int ncls,
 		 const struct cliff_stat *st, const char *slowlab);
 void report_write(FILE *f);
 int report_only(const char *dir);
+const char *section_rename(const char *name);
 
 void plot_sweeps(void);
 void plot_tables(void);

@@ -3,8 +3,8 @@
 #
 #   make bench                   every section, against both libc baselines
 #   make bench-quick             every section briefly (CI smoke test, no speed checks)
-#   make bench SECTION=seed003   one section, or a comma list of:
-#                                seed000 seed003 seed004 sweep random large limits cliff
+#   make bench SECTION=distance  one section, or a comma list of:
+#                                overlap distance mismatch sweep random large limits cliff
 #   make bench-build             build only;  make bench-clean  removes bench/out
 #   make bench-report [RUN=dir]  summary.txt and the plots again from dir/results.csv and
 #                                dir/meta.txt (default: BENCH_OUT), written to BENCH_OUT;

@@ -148,8 +148,8 @@ const char *size_str(size_t n, char *o, size_t len)
 }
 
 /* ------------------------------------------------------------------ */
-/* the historical memmove variants of the seed 000 thread (written     */
-/* here from their descriptions; they serve only as columns)           */
+/* historical memmove variants for the overlap section: the old kernel  */
+/* loops, written here from their descriptions (columns only)          */
 
 /* The old kernel's backward loop: one byte per iteration.  The counter
  * goes through OPAQUE so no compiler turns the loop into a memmove call or

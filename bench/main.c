@@ -3,7 +3,7 @@
  * the sections to run, the second libc baseline, and the report.
  *
  * Build and run from the repository root:  make bench | make bench-quick |
- * make bench SECTION=seed003.  Or by hand:
+ * make bench SECTION=distance.  Or by hand:
  *     cc -O2 -I. -o bench/out/bench bench/main.c bench/harness.c bench/machine.c
  *         bench/sections_*.c bench/section_cliff.c bench/report.c bench/plot.c -lm -ldl
  *     bench/out/bench [--quick] [--section=a,b] [--out=DIR] [--libc=both|plain|norep]
@@ -53,9 +53,9 @@
 
 struct options opt;
 
-enum section { S_SEED000, S_SEED003, S_SEED004, S_SWEEP, S_RANDOM, S_LARGE, S_LIMITS, S_CLIFF, S_COUNT };
+enum section { S_OVERLAP, S_DISTANCE, S_MISMATCH, S_SWEEP, S_RANDOM, S_LARGE, S_LIMITS, S_CLIFF, S_COUNT };
 static const char *const section_name[S_COUNT] = {
-	"seed000", "seed003", "seed004", "sweep", "random", "large", "limits", "cliff",
+	"overlap", "distance", "mismatch", "sweep", "random", "large", "limits", "cliff",
 };
 
 static void usage(FILE *f)
@@ -93,13 +93,14 @@ static int parse_sections(const char *list)
 	snprintf(buf, sizeof buf, "%s", list);
 	opt.sections = 0;
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		const char *name = section_rename(tok); /* the old names still work */
 		int s, hit = 0;
 		for (s = 0; s < S_COUNT; s++)
-			if (!strcmp(tok, section_name[s]) || (tok[0] == '1' + s && !tok[1])) {
+			if (!strcmp(name, section_name[s]) || (name[0] == '1' + s && !name[1])) {
 				opt.sections |= 1u << s;
 				hit = 1;
 			}
-		if (!strcmp(tok, "all")) {
+		if (!strcmp(name, "all")) {
 			opt.sections = (1u << S_COUNT) - 1;
 			hit = 1;
 		}
@@ -114,7 +115,7 @@ static int parse_sections(const char *list)
 static void run_sections(void)
 {
 	static void (*const fns[S_COUNT])(void) = {
-		section_seed000, section_seed003, section_seed004, section_sweep, section_random, section_large,
+		section_overlap, section_distance, section_mismatch, section_sweep, section_random, section_large,
 		section_limits, section_cliff,
 	};
 	double t0 = now_ns(), t;

@@ -417,7 +417,7 @@ void plot_tables(void)
 	size_t i;
 	const char *v0 = variants[0], *v1 = nvariants > 1 ? variants[1] : NULL;
 
-	/* seed 000: per length, geometric mean over the nine offset pairs */
+	/* overlap: per length, geometric mean over the nine offset pairs */
 	{
 		static const size_t lens[] = { 8, 32, 64, 256, 512, 1024 };
 		static const char *const hist[] = { "loop4x8_bwd", "movsq_bwd", "byte_bwd" };
@@ -432,19 +432,19 @@ void plot_tables(void)
 			double sz = (double)lens[g];
 			snprintf(groups[g], 32, "%zu B", lens[g]);
 			k = 0;
-			val[g * ns + k++] = geo_med(v0, "seed000", NULL, "fastmem", sz, NULL);
-			val[g * ns + k++] = geo_med(v0, "seed000", NULL, "libc", sz, NULL);
+			val[g * ns + k++] = geo_med(v0, "overlap", NULL, "fastmem", sz, NULL);
+			val[g * ns + k++] = geo_med(v0, "overlap", NULL, "libc", sz, NULL);
 			if (v1)
-				val[g * ns + k++] = geo_med(v1, "seed000", NULL, "libc", sz, NULL);
+				val[g * ns + k++] = geo_med(v1, "overlap", NULL, "libc", sz, NULL);
 			for (si = 0; si < 3; si++)
-				val[g * ns + k++] = geo_med(v0, "seed000", NULL, hist[si], sz, NULL);
+				val[g * ns + k++] = geo_med(v0, "overlap", NULL, hist[si], sz, NULL);
 		}
-		if (find_row(NULL, "seed000", NULL, NULL, NULL, NULL, -1))
-			bar_chart("seed000.svg",
-				  "seed 000: overlapping memmove, dst above src (ns per call, geo. mean of 9 offsets)",
+		if (find_row(NULL, "overlap", NULL, NULL, NULL, NULL, -1))
+			bar_chart("overlap.svg",
+				  "overlapping memmove, dst above src (ns per call, geo. mean of 9 offsets)",
 				  "ns per call (log)", groups, 6, sers, ns, val, 1);
 	}
-	/* seed 003: one chart per size, groups by distance */
+	/* distance: one chart per size, groups by distance */
 	for (k = 0; k < 2; k++) {
 		double sz = k ? 65536 : 1024;
 		char file[32];
@@ -457,26 +457,26 @@ void plot_tables(void)
 		g = 0;
 		for (i = 0; i < nrows && g < MAXG; i++) {
 			const struct crow *r = &rows[i];
-			if (strcmp(r->section, "seed003") || r->size != sz || strcmp(r->variant, v0) ||
+			if (strcmp(r->section, "distance") || r->size != sz || strcmp(r->variant, v0) ||
 			    strcmp(r->impl, "fastmem") || !strncmp(r->label, "disal", 5))
 				continue;
 			snprintf(groups[g], 32, "%.31s", strncmp(r->label, "dist", 4) ? r->label : r->label + 4);
 			si = 0;
 			val[g * ns + si++] = r->med;
-			val[g * ns + si++] = geo_med(v0, "seed003", NULL, "libc", sz, r->label);
+			val[g * ns + si++] = geo_med(v0, "distance", NULL, "libc", sz, r->label);
 			if (v1)
-				val[g * ns + si++] = geo_med(v1, "seed003", NULL, "libc", sz, r->label);
-			val[g * ns + si++] = geo_med(v0, "seed003", NULL, "rep_movsb", sz, r->label);
+				val[g * ns + si++] = geo_med(v1, "distance", NULL, "libc", sz, r->label);
+			val[g * ns + si++] = geo_med(v0, "distance", NULL, "rep_movsb", sz, r->label);
 			g++;
 		}
-		snprintf(file, sizeof file, "seed003_%s.svg", k ? "64K" : "1K");
+		snprintf(file, sizeof file, "distance_%s.svg", k ? "64K" : "1K");
 		if (g)
 			bar_chart(file,
-				  k ? "seed 003: 64 KiB memmove by distance dst - src (ns per call)"
-				    : "seed 003: 1 KiB memmove by distance dst - src (ns per call)",
+				  k ? "64 KiB memmove by distance dst - src (ns per call)"
+				    : "1 KiB memmove by distance dst - src (ns per call)",
 				  "ns per call", groups, g, sers, ns, val, 0);
 	}
-	/* seed 004 */
+	/* mismatch */
 	ns = 0;
 	snprintf(sers[ns++], 32, "memcmp fastmem");
 	snprintf(sers[ns++], 32, "memcmp %s", v0);
@@ -485,18 +485,18 @@ void plot_tables(void)
 	g = 0;
 	for (i = 0; i < nrows && g < MAXG; i++) {
 		const struct crow *r = &rows[i];
-		if (strcmp(r->section, "seed004") || strcmp(r->variant, v0) || strcmp(r->impl, "fastmem") ||
+		if (strcmp(r->section, "mismatch") || strcmp(r->variant, v0) || strcmp(r->impl, "fastmem") ||
 		    strcmp(r->func, "memcmp"))
 			continue;
 		snprintf(groups[g], 32, "%s", strcmp(r->label, "ksm") ? r->label + 5 : "KSM run");
 		val[g * ns + 0] = r->med;
-		val[g * ns + 1] = geo_med(v0, "seed004", "memcmp", "libc", -1, r->label);
-		val[g * ns + 2] = geo_med(v0, "seed004", "memeq", "fastmem", -1, r->label);
-		val[g * ns + 3] = geo_med(v0, "seed004", "memeq", "libc", -1, r->label);
+		val[g * ns + 1] = geo_med(v0, "mismatch", "memcmp", "libc", -1, r->label);
+		val[g * ns + 2] = geo_med(v0, "mismatch", "memeq", "fastmem", -1, r->label);
+		val[g * ns + 3] = geo_med(v0, "mismatch", "memeq", "libc", -1, r->label);
 		g++;
 	}
 	if (g)
-		bar_chart("seed004.svg", "seed 004: memcmp / memeq, equal buffers and a KSM-like run (ns per call)",
+		bar_chart("mismatch.svg", "memcmp / memeq, equal buffers and a KSM-like run of mismatch positions (ns per call)",
 			  "ns per call (log)", groups, g, sers, ns, val, 1);
 	/* random and large: fastmem and each libc variant */
 	for (k = 0; k < 2; k++) {

@@ -8,7 +8,7 @@
 
 /* A slow mode is a class of addresses where one implementation takes many
  * times its usual time: rep movsb on AMD Zen 3 is ~25x slower when
- * (dst - src) mod 4096 is 1..31 (issue 12); seed 003's Intel modes sit at
+ * (dst - src) mod 4096 is 1..31 (issue 12); Intel's (the distance section) sit at
  * (dst - src) mod 2^32 below 64.  This section times 64 KiB and 1 MiB copies,
  * disjoint moves and sets for each class, and reports per implementation
  * the median over the classes and the slowest class against it.  Slow modes

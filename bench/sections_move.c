@@ -7,25 +7,25 @@
 #include "bench.h"
 
 /* ------------------------------------------------------------------ */
-/* section 1: seed 000, overlapping memmove with dst above src         */
+/* overlap: overlapping memmove with dst above src                     */
 
-static const enum impl seed000_cols_all[] = { IM_FM, IM_LIBC, IM_BYTE_BWD, IM_LOOP4X8_BWD,
+static const enum impl overlap_cols[] = { IM_FM, IM_LIBC, IM_BYTE_BWD, IM_LOOP4X8_BWD,
 #if HAVE_STRING_OPS
 	IM_MOVSQ_BWD,
 #endif
 };
 
-void section_seed000(void)
+void section_overlap(void)
 {
 	static const size_t lens[] = { 8, 32, 64, 256, 512, 1024 };
 	static const int offs[] = { 0, 3, 7 };
 	struct buf b = buf_get(16 * KiB);
 	/* the child run (second libc baseline) skips the historical columns */
-	int ncols = opt.child ? 2 : (int)(sizeof seed000_cols_all / sizeof seed000_cols_all[0]);
+	int ncols = opt.child ? 2 : (int)(sizeof overlap_cols / sizeof overlap_cols[0]);
 	size_t li;
 	int si, di;
 
-	printf("\n== seed 000: memmove, dst above src and overlapping (ns per call) ==\n");
+	printf("\n== overlap: memmove, dst above src and overlapping (ns per call) ==\n");
 	printf("dst - src is the smallest distance >= len/2 that gives the dst offset;\n"
 	       "for len 8 with equal offsets that is 8 (adjacent, not overlapping).\n");
 	printf("%5s %3s %3s %5s | %9s %9s %9s %9s %9s | %7s %7s\n", "len", "src", "dst", "dist",
@@ -37,7 +37,7 @@ void section_seed000(void)
 				unsigned char *src = b.p + 4096 + offs[si];
 				struct job j = { 0 };
 				struct result r;
-				struct rowinfo ri = { "seed000", "memmove", "-", "", n, offs[si], 0, 0 };
+				struct rowinfo ri = { "overlap", "memmove", "-", "", n, offs[si], 0, 0 };
 				char lab[48], c[5][16];
 				int k;
 				/* smallest dist >= half with (src + dist) % 8 == offs[di] */
@@ -46,7 +46,7 @@ void section_seed000(void)
 				j.s = src;
 				j.d = src + dist;
 				j.n = n;
-				measure(&j, seed000_cols_all, ncols, &r);
+				measure(&j, overlap_cols, ncols, &r);
 				snprintf(lab, sizeof lab, "len%zu_s%d_d%d", n, offs[si], offs[di]);
 				ri.label = lab;
 				ri.dst_off = offs[di];
@@ -67,9 +67,9 @@ void section_seed000(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* section 2: seed 003, memmove by signed distance                     */
+/* distance: memmove by signed distance dst - src                       */
 
-void section_seed003(void)
+void section_distance(void)
 {
 	static const size_t sizes[] = { 1024, 64 * KiB };
 	static const long dists[] = { -4096, -128, -64, -63, -32, -8, -1, 1, 8, 32, 63, 64, 128, 4096 };
@@ -78,7 +78,7 @@ void section_seed003(void)
 	size_t si;
 	int di;
 
-	printf("\n== seed 003: memmove by distance dst - src (ns per call) ==\n");
+	printf("\n== distance: memmove by distance dst - src (ns per call) ==\n");
 	printf("'disjoint' copies into another buffer (the reference for a move), 64-byte aligned;\n"
 	       "fm/dis-al and libc/dis-al: against a disjoint copy with the same alignments as the\n"
 	       "move (dst %% 64 = dist %% 64), which pays the same split loads or stores;\n"
@@ -95,7 +95,7 @@ void section_seed003(void)
 			enum impl cols[3] = { IM_FM, IM_LIBC, IM_REP_MOVSB };
 			int ncols = 2;
 			char lab[48], c[3][16], nb[32];
-			struct rowinfo ri = { "seed003", "memmove", "-", lab, n, 0, 0, 0 };
+			struct rowinfo ri = { "distance", "memmove", "-", lab, n, 0, 0, 0 };
 			long dist = di < 0 ? 0 : dists[di];
 			j.op = OP_MEMMOVE;
 			j.s = src;
@@ -150,9 +150,9 @@ void section_seed003(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* section 3: seed 004, memcmp / memeq                                 */
+/* mismatch: memcmp / memeq by the position of the first difference    */
 
-/* KSM-like mismatch positions (seed 004): 76% < 16, 83% < 32, 84% < 64;
+/* KSM-like mismatch positions: 76% < 16, 83% < 32, 84% < 64;
  * of the remaining 16% we make half differ later in the page and half
  * equal (page merged). */
 static long ksm_mismatch(void)
@@ -169,7 +169,7 @@ static long ksm_mismatch(void)
 	return -1;
 }
 
-void section_seed004(void)
+void section_mismatch(void)
 {
 	static const size_t sizes[] = { 8, 32, 256, 4096, 8192 };
 	const size_t npages = 512;
@@ -182,7 +182,7 @@ void section_seed004(void)
 
 	if (!tab || !perm)
 		die("calloc");
-	printf("\n== seed 004: memcmp and memeq (ns per call; memeq's libc baseline is %s) ==\n",
+	printf("\n== mismatch: memcmp and memeq (ns per call; memeq's libc baseline is %s) ==\n",
 	       libc_memeq_name);
 	printf("%-12s | %9s %9s %7s | %9s %9s %7s\n", "case", "cmp fm", "cmp libc", "libc/fm",
 	       "eq fm", "eq libc", "libc/fm");
@@ -214,7 +214,7 @@ void section_seed004(void)
 			struct job j = { 0 };
 			struct result r;
 			static const enum impl cols[] = { IM_FM, IM_LIBC };
-			struct rowinfo ri = { "seed004", op ? "memeq" : "memcmp", "-", lab, 0, 0, 2048, 0 };
+			struct rowinfo ri = { "mismatch", op ? "memeq" : "memcmp", "-", lab, 0, 0, 2048, 0 };
 			j.op = op ? OP_MEMEQ : OP_MEMCMP;
 			if (ksm) {
 				j.tab = tab;
