@@ -34,9 +34,9 @@
 #define KiB ((size_t)1024)
 #define MiB (1024 * KiB)
 
-#define NOREP_TUNABLES                                                         \
-	"glibc.cpu.x86_rep_movsb_threshold=0x7fffffff:"                        \
-	"glibc.cpu.x86_rep_stosb_threshold=0x7fffffff"
+#define NOREP_TUNABLES                                                                             \
+  "glibc.cpu.x86_rep_movsb_threshold=0x7fffffff:"                                                  \
+  "glibc.cpu.x86_rep_stosb_threshold=0x7fffffff"
 /* --peers=avx2: glibc's ifuncs pick their AVX2 functions */
 #define AVX2_TUNABLES "glibc.cpu.hwcaps=-AVX512F,-AVX512BW,-AVX512VL"
 
@@ -60,24 +60,24 @@
 enum libc_mode { LM_BOTH, LM_PLAIN, LM_NOREP };
 
 struct options {
-	int quick;
-	unsigned sections; /* bit per enum section */
-	const char *out;
-	int libc_mode;
-	int child;       /* second process of --libc=both */
-	int hugepages;   /* madvise(MADV_HUGEPAGE) on big buffers */
-	int aslr;        /* keep address-space randomisation */
-	int have_limit;
-	unsigned limit;
-	const char *variant; /* libc_variant column */
-	double sample_ns;    /* target length of one timed batch */
-	int reps;            /* samples per column and row */
-	int cpu;             /* --cpu: -1 the one it starts on, -2 not pinned */
-	int pinned;          /* the cpu it runs on, -1 if not pinned */
-	int peers_avx2;      /* --peers=avx2: glibc and DPDK at their AVX2 code */
-	int extra_cols;      /* this run measures the columns that do not depend
-				on libc's variant (dpdk, historical loops) */
-	const char *report_only; /* --report-only=DIR: re-plot DIR's results.csv */
+  int quick;
+  unsigned sections; /* bit per enum section */
+  const char *out;
+  int libc_mode;
+  int child;     /* second process of --libc=both */
+  int hugepages; /* madvise(MADV_HUGEPAGE) on big buffers */
+  int aslr;      /* keep address-space randomisation */
+  int have_limit;
+  unsigned limit;
+  const char *variant;     /* libc_variant column */
+  double sample_ns;        /* target length of one timed batch */
+  int reps;                /* samples per column and row */
+  int cpu;                 /* --cpu: -1 the one it starts on, -2 not pinned */
+  int pinned;              /* the cpu it runs on, -1 if not pinned */
+  int peers_avx2;          /* --peers=avx2: glibc and DPDK at their AVX2 code */
+  int extra_cols;          /* this run measures the columns that do not depend
+                              on libc's variant (dpdk, historical loops) */
+  const char *report_only; /* --report-only=DIR: re-plot DIR's results.csv */
 };
 extern struct options opt;
 
@@ -87,7 +87,17 @@ extern struct options opt;
 enum op { OP_MEMCPY, OP_MEMMOVE, OP_MEMSET, OP_MEMCMP, OP_MEMEQ, OP_COUNT };
 extern const char *const op_name[OP_COUNT];
 
-enum impl { IM_FM, IM_LIBC, IM_BYTE_BWD, IM_MOVSQ_BWD, IM_LOOP4X8_BWD, IM_REP_MOVSB, IM_PLAIN, IM_DPDK, IM_COUNT };
+enum impl {
+  IM_FM,
+  IM_LIBC,
+  IM_BYTE_BWD,
+  IM_MOVSQ_BWD,
+  IM_LOOP4X8_BWD,
+  IM_REP_MOVSB,
+  IM_PLAIN,
+  IM_DPDK,
+  IM_COUNT
+};
 extern const char *const impl_name[IM_COUNT];
 
 /* ------------------------------------------------------------------ */
@@ -95,8 +105,8 @@ extern const char *const impl_name[IM_COUNT];
 
 extern const char *libc_memeq_name; /* memeq's baseline, as printed */
 extern volatile long bench_sink;
-extern char cpu_probe[256];              /* what pin_cpu() measured on each cpu */
-extern const struct peer_build *dpdk;    /* the DPDK build in use, or NULL */
+extern char cpu_probe[256];           /* what pin_cpu() measured on each cpu */
+extern const struct peer_build *dpdk; /* the DPDK build in use, or NULL */
 
 void libc_setup(void);
 uint64_t rnd(void);
@@ -108,9 +118,9 @@ void die(const char *what);
 /* Buffers come from mmap, aligned to 2 MiB, and are touched before use so
  * no row pays page faults. */
 struct buf {
-	unsigned char *p;
-	void *map;
-	size_t maplen;
+  unsigned char *p;
+  void *map;
+  size_t maplen;
 };
 struct buf buf_get(size_t n);
 void buf_put(struct buf *b);
@@ -121,35 +131,35 @@ const char *size_str(size_t n, char *o, size_t len);
 
 /* one row's calls: a fixed (d, s, n, c) or a table of calls */
 struct job {
-	enum op op;
-	/* fixed rows */
-	unsigned char *d;
-	const unsigned char *s;
-	size_t n;
-	int c;
-	/* table rows (tab != NULL): iters is a multiple of tabn */
-	const struct entry *tab;
-	size_t tabn;
-	unsigned char *dbase;
-	const unsigned char *sbase;
+  enum op op;
+  /* fixed rows */
+  unsigned char *d;
+  const unsigned char *s;
+  size_t n;
+  int c;
+  /* table rows (tab != NULL): iters is a multiple of tabn */
+  const struct entry *tab;
+  size_t tabn;
+  unsigned char *dbase;
+  const unsigned char *sbase;
 };
 
 struct result {
-	int nim;
-	enum impl im[IM_COUNT];
-	double med[IM_COUNT]; /* ns per call */
-	double min[IM_COUNT];
-	long iters[IM_COUNT]; /* calls per sample */
-	int reps;
-	int attempts;  /* measurements of the row (see measure) */
-	double spread; /* max over columns of median / min */
+  int nim;
+  enum impl im[IM_COUNT];
+  double med[IM_COUNT]; /* ns per call */
+  double min[IM_COUNT];
+  long iters[IM_COUNT]; /* calls per sample */
+  int reps;
+  int attempts;  /* measurements of the row (see measure) */
+  double spread; /* max over columns of median / min */
 };
 
 /* the row's identity in the CSV */
 struct rowinfo {
-	const char *section, *func, *align, *label;
-	size_t size;
-	long src_off, dst_off, dist;
+  const char *section, *func, *align, *label;
+  size_t size;
+  long src_off, dst_off, dist;
 };
 
 void measure_once(const struct job *j, const enum impl *ims, int nim, struct result *r);
@@ -188,18 +198,18 @@ void section_limits(void);
 void section_cliff(void);
 
 struct sweep_align {
-	const char *name;
-	size_t soff, doff; /* d - s = 2048 + doff - soff: no 4K aliasing */
+  const char *name;
+  size_t soff, doff; /* d - s = 2048 + doff - soff: no 4K aliasing */
 };
 extern const struct sweep_align sweep_aligns[2];
 
 enum { CLIFF_MAXCLS = 320, CLIFF_MAXIM = 3 };
 
 struct cliff_stat {
-	double median, slowest, ratio;
-	int at;          /* index of the slowest class */
-	int nslow;       /* classes above 3x the median */
-	char slow[120];  /* their labels, delta ranges compressed ("1-31") */
+  double median, slowest, ratio;
+  int at;         /* index of the slowest class */
+  int nslow;      /* classes above 3x the median */
+  char slow[120]; /* their labels, delta ranges compressed ("1-31") */
 };
 
 /* ------------------------------------------------------------------ */
@@ -207,9 +217,9 @@ struct cliff_stat {
 
 /* one line of results.csv */
 struct crow {
-	char variant[24], section[16], func[12], align[16], label[48], impl[16];
-	double size, med, bpns, ratio;
-	long dist;
+  char variant[24], section[16], func[12], align[16], label[48], impl[16];
+  double size, med, bpns, ratio;
+  long dist;
 };
 extern struct crow *rows;
 extern size_t nrows;
@@ -218,7 +228,7 @@ extern int nvariants;
 
 /* a peer: a libc variant's libc column, or the dpdk column */
 struct peer {
-	char name[24], variant[24], impl[16];
+  char name[24], variant[24], impl[16];
 };
 extern struct peer peers[6];
 extern int npeers;
@@ -226,14 +236,14 @@ extern int npeers;
 void read_csv(const char *path);
 void find_peers(void);
 const struct crow *find_row(const char *variant, const char *section, const char *func,
-			    const char *align, const char *label, const char *impl, double size);
+                            const char *align, const char *label, const char *impl, double size);
 double best_peer(const struct crow *r, int *who);
 int variant_index(const char *v);
 double geo_med(const char *variant, const char *section, const char *func, const char *impl,
-	       double size, const char *label);
+               double size, const char *label);
 void cliff_stats(const double *ns, const long *cls, char (*lab)[16], int n, struct cliff_stat *st);
 void cliff_print(FILE *f, const char *who, const char *what, size_t n, int ncls,
-		 const struct cliff_stat *st, const char *slowlab);
+                 const struct cliff_stat *st, const char *slowlab);
 void report_write(FILE *f);
 int report_only(const char *dir);
 const char *section_rename(const char *name);
