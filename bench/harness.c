@@ -202,6 +202,13 @@ static NOINLINE void *hist_rep_movsb(void *dst, const void *src, size_t n) {
   __asm__ volatile("rep movsb" : "+D"(d), "+S"(src), "+c"(n) : : "memory");
   return dst;
 }
+#else
+/* Elsewhere no section asks for these two columns (HAVE_STRING_OPS). */
+static void *hist_movsq_bwd(void *dst, const void *src, size_t n) {
+  (void)src, (void)n;
+  return dst;
+}
+#define hist_rep_movsb hist_movsq_bwd
 #endif
 
 /* ------------------------------------------------------------------ */
@@ -215,6 +222,9 @@ const char *const impl_name[IM_COUNT] = {
 
 /* the DPDK build in use (NULL: no dpdk column), chosen in main() */
 const struct peer_build *dpdk;
+
+/* one case of the timed loops' switch: an operation and a column */
+#define COL(op, im) ((op)*IM_COUNT + (im))
 
 #define FIXED_LOOP(CALL)                                                                           \
   for (i = 0; i < iters; i++) {                                                                    \
@@ -292,40 +302,32 @@ static NOINLINE long run_fixed(const struct job *j, enum impl im, long iters) {
   int c = j->c;
   long i, acc = 0;
 
-  switch (j->op * IM_COUNT + im) {
-  case OP_MEMCPY *IM_COUNT + IM_FM: FIXED_LOOP(fm_memcpy(d, s, n)); break;
-  case OP_MEMCPY *IM_COUNT + IM_LIBC: FIXED_LOOP(libc_memcpy(d, s, n)); break;
+  switch (COL(j->op, im)) {
+  case COL(OP_MEMCPY, IM_FM): FIXED_LOOP(fm_memcpy(d, s, n)); break;
+  case COL(OP_MEMCPY, IM_LIBC): FIXED_LOOP(libc_memcpy(d, s, n)); break;
   /* rte_memcpy inlined into its own copy of this loop (peer_dpdk.c);
    * memmove rows ask for it only where the ranges are disjoint */
-  case OP_MEMCPY *IM_COUNT + IM_DPDK:
-  case OP_MEMMOVE *IM_COUNT + IM_DPDK:
+  case COL(OP_MEMCPY, IM_DPDK):
+  case COL(OP_MEMMOVE, IM_DPDK):
     if (dpdk) dpdk->fixed(d, s, n, iters);
     break;
-  case OP_MEMCPY *IM_COUNT + IM_REP_MOVSB:
-  case OP_MEMMOVE *IM_COUNT + IM_REP_MOVSB:
-#if HAVE_STRING_OPS
-    FIXED_LOOP(hist_rep_movsb(d, s, n));
-#endif
-    break;
-  case OP_MEMMOVE *IM_COUNT + IM_FM: FIXED_LOOP(fm_memmove(d, s, n)); break;
-  case OP_MEMMOVE *IM_COUNT + IM_LIBC: FIXED_LOOP(libc_memmove(d, s, n)); break;
-  case OP_MEMMOVE *IM_COUNT + IM_BYTE_BWD: FIXED_LOOP(hist_byte_bwd(d, s, n)); break;
-  case OP_MEMMOVE *IM_COUNT + IM_LOOP4X8_BWD: FIXED_LOOP(hist_loop4x8_bwd(d, s, n)); break;
-  case OP_MEMMOVE *IM_COUNT + IM_MOVSQ_BWD:
-#if HAVE_STRING_OPS
-    FIXED_LOOP(hist_movsq_bwd(d, s, n));
-#endif
-    break;
-  case OP_MEMSET *IM_COUNT + IM_FM: FIXED_LOOP(fm_memset(d, c, n)); break;
-  case OP_MEMSET *IM_COUNT + IM_LIBC: FIXED_LOOP(libc_memset(d, c, n)); break;
-  case OP_MEMCMP *IM_COUNT + IM_FM: FIXED_LOOP(acc += fm_memcmp(d, s, n)); break;
-  case OP_MEMCMP *IM_COUNT + IM_LIBC: FIXED_LOOP(acc += libc_memcmp(d, s, n)); break;
-  case OP_MEMEQ *IM_COUNT + IM_FM: FIXED_LOOP(acc += fm_memeq(d, s, n)); break;
-  case OP_MEMEQ *IM_COUNT + IM_LIBC: FIXED_LOOP(acc += (libc_memeq(d, s, n) == 0)); break;
+  case COL(OP_MEMCPY, IM_REP_MOVSB):
+  case COL(OP_MEMMOVE, IM_REP_MOVSB): FIXED_LOOP(hist_rep_movsb(d, s, n)); break;
+  case COL(OP_MEMMOVE, IM_FM): FIXED_LOOP(fm_memmove(d, s, n)); break;
+  case COL(OP_MEMMOVE, IM_LIBC): FIXED_LOOP(libc_memmove(d, s, n)); break;
+  case COL(OP_MEMMOVE, IM_BYTE_BWD): FIXED_LOOP(hist_byte_bwd(d, s, n)); break;
+  case COL(OP_MEMMOVE, IM_LOOP4X8_BWD): FIXED_LOOP(hist_loop4x8_bwd(d, s, n)); break;
+  case COL(OP_MEMMOVE, IM_MOVSQ_BWD): FIXED_LOOP(hist_movsq_bwd(d, s, n)); break;
+  case COL(OP_MEMSET, IM_FM): FIXED_LOOP(fm_memset(d, c, n)); break;
+  case COL(OP_MEMSET, IM_LIBC): FIXED_LOOP(libc_memset(d, c, n)); break;
+  case COL(OP_MEMCMP, IM_FM): FIXED_LOOP(acc += fm_memcmp(d, s, n)); break;
+  case COL(OP_MEMCMP, IM_LIBC): FIXED_LOOP(acc += libc_memcmp(d, s, n)); break;
+  case COL(OP_MEMEQ, IM_FM): FIXED_LOOP(acc += fm_memeq(d, s, n)); break;
+  case COL(OP_MEMEQ, IM_LIBC): FIXED_LOOP(acc += (libc_memeq(d, s, n) == 0)); break;
 #if HAVE_PLAIN
-  case OP_MEMCPY *IM_COUNT + IM_PLAIN: FIXED_LOOP(plain_copy(d, s, n)); break;
-  case OP_MEMSET *IM_COUNT + IM_PLAIN: FIXED_LOOP(plain_set(d, c, n)); break;
-  case OP_MEMCMP *IM_COUNT + IM_PLAIN: FIXED_LOOP(acc += plain_cmp(d, s, n)); break;
+  case COL(OP_MEMCPY, IM_PLAIN): FIXED_LOOP(plain_copy(d, s, n)); break;
+  case COL(OP_MEMSET, IM_PLAIN): FIXED_LOOP(plain_set(d, c, n)); break;
+  case COL(OP_MEMCMP, IM_PLAIN): FIXED_LOOP(acc += plain_cmp(d, s, n)); break;
 #endif
   default: break;
   }
@@ -337,20 +339,20 @@ static NOINLINE long run_table(const struct job *j, enum impl im, long iters) {
   const unsigned char *sb = j->sbase;
   long i, acc = 0;
 
-  switch (j->op * IM_COUNT + im) {
-  case OP_MEMCPY *IM_COUNT + IM_FM: TABLE_LOOP(fm_memcpy(d, s, n)); break;
-  case OP_MEMCPY *IM_COUNT + IM_LIBC: TABLE_LOOP(libc_memcpy(d, s, n)); break;
-  case OP_MEMCPY *IM_COUNT + IM_DPDK:
+  switch (COL(j->op, im)) {
+  case COL(OP_MEMCPY, IM_FM): TABLE_LOOP(fm_memcpy(d, s, n)); break;
+  case COL(OP_MEMCPY, IM_LIBC): TABLE_LOOP(libc_memcpy(d, s, n)); break;
+  case COL(OP_MEMCPY, IM_DPDK):
     if (dpdk) dpdk->table(j->tab, j->tabn, db, (const unsigned char *)sb, iters);
     break;
-  case OP_MEMMOVE *IM_COUNT + IM_FM: TABLE_LOOP(fm_memmove(d, s, n)); break;
-  case OP_MEMMOVE *IM_COUNT + IM_LIBC: TABLE_LOOP(libc_memmove(d, s, n)); break;
-  case OP_MEMSET *IM_COUNT + IM_FM: TABLE_LOOP(fm_memset(d, c, n)); break;
-  case OP_MEMSET *IM_COUNT + IM_LIBC: TABLE_LOOP(libc_memset(d, c, n)); break;
-  case OP_MEMCMP *IM_COUNT + IM_FM: TABLE_LOOP(acc += fm_memcmp(d, s, n)); break;
-  case OP_MEMCMP *IM_COUNT + IM_LIBC: TABLE_LOOP(acc += libc_memcmp(d, s, n)); break;
-  case OP_MEMEQ *IM_COUNT + IM_FM: TABLE_LOOP(acc += fm_memeq(d, s, n)); break;
-  case OP_MEMEQ *IM_COUNT + IM_LIBC: TABLE_LOOP(acc += (libc_memeq(d, s, n) == 0)); break;
+  case COL(OP_MEMMOVE, IM_FM): TABLE_LOOP(fm_memmove(d, s, n)); break;
+  case COL(OP_MEMMOVE, IM_LIBC): TABLE_LOOP(libc_memmove(d, s, n)); break;
+  case COL(OP_MEMSET, IM_FM): TABLE_LOOP(fm_memset(d, c, n)); break;
+  case COL(OP_MEMSET, IM_LIBC): TABLE_LOOP(libc_memset(d, c, n)); break;
+  case COL(OP_MEMCMP, IM_FM): TABLE_LOOP(acc += fm_memcmp(d, s, n)); break;
+  case COL(OP_MEMCMP, IM_LIBC): TABLE_LOOP(acc += libc_memcmp(d, s, n)); break;
+  case COL(OP_MEMEQ, IM_FM): TABLE_LOOP(acc += fm_memeq(d, s, n)); break;
+  case COL(OP_MEMEQ, IM_LIBC): TABLE_LOOP(acc += (libc_memeq(d, s, n) == 0)); break;
   default: break;
   }
   return acc;

@@ -158,6 +158,16 @@ struct series {
   double x[512], y[512];
 };
 
+/* Series i as a polyline of the given width, and its legend entry. */
+static void plot_series(struct plot *p, const struct series *s, int i, double width) {
+  int k;
+  fprintf(p->f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\"%s points=\"", s->color,
+          width, s->dashed ? " stroke-dasharray=\"6,3\"" : "");
+  for (k = 0; k < s->n; k++) fprintf(p->f, "%.1f,%.1f ", plot_x(p, s->x[k]), plot_y(p, s->y[k]));
+  fprintf(p->f, "\"/>\n");
+  plot_legend(p, i, s->name, s->color, s->dashed, 0);
+}
+
 /* Line chart over sizes: log2 x axis. */
 static void line_chart(const char *file, const char *title, const char *ylabel, struct series *s,
                        int ns, int logy, double refline) {
@@ -204,13 +214,7 @@ static void line_chart(const char *file, const char *title, const char *ylabel, 
             p.L, v, p.W - p.R, v);
   }
   for (i = 0; i < ns; i++) {
-    if (!s[i].n) continue;
-    fprintf(p.f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\"%s points=\"",
-            s[i].color, s[i].dashed ? " stroke-dasharray=\"6,3\"" : "");
-    for (k = 0; k < s[i].n; k++)
-      fprintf(p.f, "%.1f,%.1f ", plot_x(&p, s[i].x[k]), plot_y(&p, s[i].y[k]));
-    fprintf(p.f, "\"/>\n");
-    plot_legend(&p, i, s[i].name, s[i].color, s[i].dashed, 0);
+    if (s[i].n) plot_series(&p, &s[i], i, 1.8);
   }
   plot_frame(&p);
   plot_close(&p);
@@ -550,14 +554,7 @@ void plot_cliff(void) {
                 (pl.L + pl.W - pl.R) / 2, pl.H - 8,
                 k ? "src % 64 / dst % 64 (each class one step)"
                   : "(dst - src) mod 4096 (each class one step: 0-128 all, then a spread)");
-        for (p = 0; p < ns; p++) {
-          fprintf(pl.f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"%s points=\"",
-                  s[p].color, s[p].dashed ? " stroke-dasharray=\"6,3\"" : "");
-          for (i = 0; i < s[p].n; i++)
-            fprintf(pl.f, "%.1f,%.1f ", plot_x(&pl, s[p].x[i]), plot_y(&pl, s[p].y[i]));
-          fprintf(pl.f, "\"/>\n");
-          plot_legend(&pl, p, s[p].name, s[p].color, s[p].dashed, 0);
-        }
+        for (p = 0; p < ns; p++) plot_series(&pl, &s[p], p, 1.6);
         plot_frame(&pl);
         plot_close(&pl);
       }
