@@ -74,6 +74,15 @@ static unsigned char *near_base, *far_base;
 #define NEAR_SPAN ((size_t)8 << 20)
 #define FAR_GAP ((size_t)1 << 32)
 
+static cls class_of(size_t src_off, size_t dst_off, int far, const char *kind) {
+  cls c;
+  c.src_off = src_off;
+  c.dst_off = dst_off;
+  c.far = far;
+  c.kind = kind;
+  return c;
+}
+
 /* The placement classes. src in the first half of the near span, dst in
    the second half (distance 4 MiB + delta: disjoint for n <= 1 MiB), or
    4 GiB + delta above src in the far mapping. */
@@ -81,43 +90,15 @@ static int make_classes(cls *c) {
   static const size_t grid[] = {0, 1, 7, 31, 32, 33, 63};
   size_t i, j;
   int k = 0;
-  for (i = 0; i <= 128; i++) {
-    c[k].src_off = 64;
-    c[k].dst_off = 64 + i;
-    c[k].far = 0;
-    c[k].kind = "mod4096";
-    k++;
-  }
-  for (i = 192; i < 4096; i += 64) {
-    c[k].src_off = 64;
-    c[k].dst_off = 64 + i;
-    c[k].far = 0;
-    c[k].kind = "mod4096";
-    k++;
-  }
-  for (i = 4032 + 1; i < 4096; i += 5) {
-    c[k].src_off = 64;
-    c[k].dst_off = 64 + i;
-    c[k].far = 0;
-    c[k].kind = "mod4096";
-    k++;
-  }
+  for (i = 0; i <= 128; i++) c[k++] = class_of(64, 64 + i, 0, "mod4096");
+  for (i = 192; i < 4096; i += 64) c[k++] = class_of(64, 64 + i, 0, "mod4096");
+  for (i = 4032 + 1; i < 4096; i += 5) c[k++] = class_of(64, 64 + i, 0, "mod4096");
   for (i = 0; i < sizeof grid / sizeof grid[0]; i++)
-    for (j = 0; j < sizeof grid / sizeof grid[0]; j++) {
-      c[k].src_off = 4096 + grid[i];
-      c[k].dst_off = 4096 + grid[j];
-      c[k].far = 0;
-      c[k].kind = "align64";
-      k++;
-    }
+    for (j = 0; j < sizeof grid / sizeof grid[0]; j++)
+      c[k++] = class_of(4096 + grid[i], 4096 + grid[j], 0, "align64");
   if (far_base)
-    for (i = 0; i <= 65; i += (i < 8 || i >= 56) ? 1 : 8) {
-      c[k].src_off = 64;
-      c[k].dst_off = 64 + i;
-      c[k].far = 1;
-      c[k].kind = "mod2^32";
-      k++;
-    }
+    for (i = 0; i <= 65; i += (i < 8 || i >= 56) ? 1 : 8)
+      c[k++] = class_of(64, 64 + i, 1, "mod2^32");
   return k;
 }
 
