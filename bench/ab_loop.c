@@ -34,16 +34,18 @@ static ab_cmp volatile ab_memcmp = memcmp;
 #define EQ(d, s, n) fm_memeq(d, s, n)
 #endif
 
-#define AB_LOOP(CALL)                                                          \
-  for (i = 0; i < iters; i++) {                                                \
-    AB_OPAQUE(d); AB_OPAQUE(s); AB_OPAQUE(n);                                  \
-    CALL;                                                                      \
-    __asm__ volatile("" ::: "memory");                                         \
-  }                                                                            \
+#define AB_LOOP(CALL)                                                                              \
+  for (i = 0; i < iters; i++) {                                                                    \
+    AB_OPAQUE(d);                                                                                  \
+    AB_OPAQUE(s);                                                                                  \
+    AB_OPAQUE(n);                                                                                  \
+    CALL;                                                                                          \
+    __asm__ volatile("" ::: "memory");                                                             \
+  }                                                                                                \
   break
 
-__attribute__((noinline)) long AB_CAT(ab_run_, NAME)(int op, unsigned char *d, const unsigned char *s,
-                                                     size_t n, long iters) {
+__attribute__((noinline)) long AB_CAT(ab_run_, NAME)(int op, unsigned char *d,
+                                                     const unsigned char *s, size_t n, long iters) {
   long i, acc = 0;
   switch (op) {
   case 0: AB_LOOP(CPY(d, s, n));
@@ -57,8 +59,9 @@ __attribute__((noinline)) long AB_CAT(ab_run_, NAME)(int op, unsigned char *d, c
 }
 
 /* The same over a table of calls (sizes and offsets vary call to call). */
-__attribute__((noinline)) long AB_CAT(ab_table_, NAME)(int op, unsigned char *db, const unsigned char *sb,
-                                                       const struct ab_entry *tab, size_t ntab, long iters) {
+__attribute__((noinline)) long AB_CAT(ab_table_,
+                                      NAME)(int op, unsigned char *db, const unsigned char *sb,
+                                            const struct ab_entry *tab, size_t ntab, long iters) {
   long i, acc = 0;
   size_t k;
   for (i = 0; i < iters; i += (long)ntab)
@@ -66,7 +69,9 @@ __attribute__((noinline)) long AB_CAT(ab_table_, NAME)(int op, unsigned char *db
       unsigned char *d = db + tab[k].dst;
       const unsigned char *s = sb + tab[k].src;
       size_t n = tab[k].n;
-      AB_OPAQUE(d); AB_OPAQUE(s); AB_OPAQUE(n);
+      AB_OPAQUE(d);
+      AB_OPAQUE(s);
+      AB_OPAQUE(n);
       switch (op) {
       case 0: CPY(d, s, n); break;
       case 1: MOV(d, s, n); break;

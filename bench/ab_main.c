@@ -9,44 +9,39 @@
 #include <time.h>
 #include <sys/mman.h>
 
+#include "timing.h"
+
 typedef long (*ab_fn)(int, unsigned char *, const unsigned char *, size_t, long);
 long ab_run_libc(int, unsigned char *, const unsigned char *, size_t, long);
 long ab_run_A(int, unsigned char *, const unsigned char *, size_t, long);
 long ab_run_B(int, unsigned char *, const unsigned char *, size_t, long);
-static const ab_fn fns[3] = { ab_run_libc, ab_run_A, ab_run_B };
+static const ab_fn fns[3] = {ab_run_libc, ab_run_A, ab_run_B};
 struct ab_entry {
   unsigned src, dst, n;
 };
-typedef long (*ab_tab_fn)(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
-long ab_table_libc(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
+typedef long (*ab_tab_fn)(int, unsigned char *, const unsigned char *, const struct ab_entry *,
+                          size_t, long);
+long ab_table_libc(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t,
+                   long);
 long ab_table_A(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
 long ab_table_B(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
-static const ab_tab_fn tabs[3] = { ab_table_libc, ab_table_A, ab_table_B };
+static const ab_tab_fn tabs[3] = {ab_table_libc, ab_table_A, ab_table_B};
 void ab_limit_libc(unsigned);
 void ab_limit_A(unsigned);
 void ab_limit_B(unsigned);
-static const char *const ops[] = { "memcpy", "memmove", "memset", "memcmp", "memeq" };
+static const char *const ops[] = {"memcpy", "memmove", "memset", "memcmp", "memeq"};
 #define REPS 21
 #define SPAN (16u << 20)
 
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 static unsigned long long rng = 0x9e3779b97f4a7c15ull;
 static unsigned rnd(unsigned below) {
-  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
   return below ? (unsigned)(rng % below) : 0;
 }
 
-/* The size mix of bench.c's random section: 20% 0-8, 25% 9-32, 25% 33-64,
+/* The size mix of the benchmark's random section: 20% 0-8, 25% 9-32, 25% 33-64,
    15% 65-128, 10% 129-512, 5% 513-4096. */
 static unsigned rand_size(void) {
   unsigned p = rnd(100);
@@ -99,13 +94,15 @@ static int run_random(int op, unsigned char *base) {
       t[im][r] = (now_ns() - t0) / (double)iters;
     }
   for (q = 0; q < 3; q++) qsort(t[q], REPS, sizeof(double), cmp_double);
-  printf("%8s %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f\n", "random", t[0][REPS / 2], t[1][REPS / 2], t[2][REPS / 2],
-         t[0][REPS / 2] / t[1][REPS / 2], t[0][REPS / 2] / t[2][REPS / 2], t[1][REPS / 2] / t[2][REPS / 2]);
+  printf("%8s %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f\n", "random", t[0][REPS / 2], t[1][REPS / 2],
+         t[2][REPS / 2], t[0][REPS / 2] / t[1][REPS / 2], t[0][REPS / 2] / t[2][REPS / 2],
+         t[1][REPS / 2] / t[2][REPS / 2]);
   return 0;
 }
 
 int main(int argc, char **argv) {
-  static const size_t def[] = { 33, 64, 65, 128, 129, 256, 257, 512, 513, 769, 1023, 2048, 4096, 16384, 65536 };
+  static const size_t def[] = {33,  64,  65,   128,  129,  256,   257,  512,
+                               513, 769, 1023, 2048, 4096, 16384, 65536};
   size_t sizes[64], nsizes = 0, k;
   int op = -1, i;
   long dist = 2048 + (1L << 20); /* dst - src: 2048 mod 4096, as in the sweep */
@@ -115,19 +112,26 @@ int main(int argc, char **argv) {
     if (!strncmp(argv[i], "--dist=", 7)) dist = strtol(argv[i] + 7, NULL, 0);
     else if (!strncmp(argv[i], "--limit=", 8)) { /* fm_cpu_limit(MASK) on both sides */
       unsigned mask = (unsigned)strtoul(argv[i] + 8, NULL, 0);
-      ab_limit_A(mask); ab_limit_B(mask);
+      ab_limit_A(mask);
+      ab_limit_B(mask);
       printf("A and B limited to fm_cpu_limit(0x%x)\n", mask);
-    }
-    else if (op >= 0 && !strcmp(argv[i], "random")) random = 1;
+    } else if (op >= 0 && !strcmp(argv[i], "random")) random = 1;
     else if (op < 0) {
       for (op = 0; op < 5 && strcmp(argv[i], ops[op]); op++) {}
-      if (op == 5) { fprintf(stderr, "unknown operation %s\n", argv[i]); return 2; }
+      if (op == 5) {
+        fprintf(stderr, "unknown operation %s\n", argv[i]);
+        return 2;
+      }
     } else if (nsizes < 64) sizes[nsizes++] = strtoul(argv[i], NULL, 0);
   }
   if (op < 0) op = 0;
-  if (!nsizes) for (; nsizes < sizeof def / sizeof def[0]; nsizes++) sizes[nsizes] = def[nsizes];
+  if (!nsizes)
+    for (; nsizes < sizeof def / sizeof def[0]; nsizes++) sizes[nsizes] = def[nsizes];
   base = mmap(NULL, 2 * SPAN, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (base == MAP_FAILED) { perror("mmap"); return 1; }
+  if (base == MAP_FAILED) {
+    perror("mmap");
+    return 1;
+  }
   memset(base, 0x11, 2 * SPAN);
   if (random) {
     printf("%s over a table of random sizes and offsets: ns per call\n", ops[op]);
@@ -136,14 +140,18 @@ int main(int argc, char **argv) {
   }
   s = base + SPAN / 2;
   d = s + dist;
-  printf("%s, dst - src = %ld: ns per call (medians of %d interleaved batches)\n", ops[op], dist, REPS);
+  printf("%s, dst - src = %ld: ns per call (medians of %d interleaved batches)\n", ops[op], dist,
+         REPS);
   printf("%8s %9s %9s %9s %8s %8s %8s\n", "size", "libc", "A", "B", "libc/A", "libc/B", "A/B");
   for (k = 0; k < nsizes; k++) {
     size_t n = sizes[k];
     double t[3][REPS];
     long iters = n < 1024 ? 100000 : (long)(100000000 / n);
     int r, q;
-    if (d < base || d + n > base + 2 * SPAN || (op != 2 && s + n > base + 2 * SPAN)) { fprintf(stderr, "size or distance too large\n"); return 2; }
+    if (d < base || d + n > base + 2 * SPAN || (op != 2 && s + n > base + 2 * SPAN)) {
+      fprintf(stderr, "size or distance too large\n");
+      return 2;
+    }
     if (op >= 3) memmove(d, s, n); /* equal buffers to compare (they may overlap) */
     for (q = 0; q < 3; q++) fns[q](op, d, s, n, iters); /* warm up */
     for (r = 0; r < REPS; r++)
@@ -154,8 +162,9 @@ int main(int argc, char **argv) {
         t[im][r] = (now_ns() - t0) / (double)iters;
       }
     for (q = 0; q < 3; q++) qsort(t[q], REPS, sizeof(double), cmp_double);
-    printf("%8zu %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f\n", n, t[0][REPS / 2], t[1][REPS / 2], t[2][REPS / 2],
-           t[0][REPS / 2] / t[1][REPS / 2], t[0][REPS / 2] / t[2][REPS / 2], t[1][REPS / 2] / t[2][REPS / 2]);
+    printf("%8zu %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f\n", n, t[0][REPS / 2], t[1][REPS / 2],
+           t[2][REPS / 2], t[0][REPS / 2] / t[1][REPS / 2], t[0][REPS / 2] / t[2][REPS / 2],
+           t[1][REPS / 2] / t[2][REPS / 2]);
   }
   return 0;
 }

@@ -3,9 +3,12 @@
 #
 #   make bench                   every section, against both libc baselines
 #   make bench-quick             every section briefly (CI smoke test, no speed checks)
-#   make bench SECTION=seed003   one section, or a comma list of:
-#                                seed000 seed003 seed004 sweep random large limits cliff
+#   make bench SECTION=distance  one section, or a comma list of:
+#                                overlap distance mismatch sweep random large limits cliff
 #   make bench-build             build only;  make bench-clean  removes bench/out
+#   make bench-report [RUN=dir]  summary.txt and the plots again from dir/results.csv and
+#                                dir/meta.txt (default: BENCH_OUT), written to BENCH_OUT;
+#                                e.g. RUN=bench/results/zen5-2026-11-30 BENCH_OUT=/tmp/r
 #   make bench-snapshot [NAME=x] copy the last run (CSV, summary, plots) to
 #                                bench/results/x/ to be committed (README figures);
 #                                x defaults to <cpu tag>-<day>, e.g. intel-06h-cfh-2026-11-30
@@ -30,7 +33,7 @@ BENCH_ARGS ?=
 BENCH_BIN = $(BENCH_OUT)/bench
 BENCH__RUN = $(BENCH_BIN) --out=$(BENCH_OUT) $(if $(SECTION),--section=$(SECTION)) $(BENCH_ARGS)
 
-.PHONY: bench bench-quick bench-build bench-clean bench-snapshot
+.PHONY: bench bench-quick bench-build bench-clean bench-snapshot bench-report
 
 bench: $(BENCH_BIN)
 	$(BENCH__RUN)
@@ -40,9 +43,12 @@ bench-quick: $(BENCH_BIN)
 
 bench-build: $(BENCH_BIN)
 
+bench-report: $(BENCH_BIN)
+	$(BENCH_BIN) --out=$(BENCH_OUT) --report-only=$(or $(RUN),$(BENCH_OUT))
+
 # DPDK's rte_memcpy (Debian: dpdk-dev) is a peer column when its header is
 # found: bench/peer_dpdk.c is compiled once per ISA (DPDK picks its code by
-# target macros only), and bench.c picks the build at run time. Generic
+# target macros only), and machine.c picks the build at run time. Generic
 # tuning on purpose: gcc's -march=corei7 -mavx2 splits every unaligned
 # 32-byte load in two (corei7 tuning), which no AVX2 user of DPDK gets.
 BENCH_DPDK ?= $(or $(shell pkg-config --cflags-only-I libdpdk 2>/dev/null),$(patsubst %,-I%,$(wildcard \
@@ -53,7 +59,14 @@ BENCH__DPDK_ISA_avx2 = -march=x86-64-v3
 BENCH__DPDK_ISA_sse = -march=x86-64-v2
 
 # fm_path_name() is used when the header provides it (probed at build time).
-$(BENCH_BIN): bench/bench.c bench/peer.h bench/peer_dpdk.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
+# The benchmark's files: the harness (harness.c: timed loops, buffers, CSV;
+# machine.c: CPU and environment), the sections, the report (report.c and
+# plot.c) and main.c; bench.h is what they share.
+BENCH__SRC = bench/main.c bench/harness.c bench/machine.c bench/sections_move.c \
+	bench/sections_size.c bench/section_cliff.c bench/report.c bench/plot.c
+BENCH__HDR = bench/bench.h bench/peer.h bench/timing.h
+
+$(BENCH_BIN): $(BENCH__SRC) $(BENCH__HDR) bench/peer_dpdk.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
 	@mkdir -p $(BENCH_OUT)
 	@printf '#include "fastmem.h"\nint main(void) { return !fm_path_name(); }\n' > $(BENCH_OUT)/probe.c; \
 	if $(BENCH_CC) -I. -Werror=implicit-function-declaration -fsyntax-only $(BENCH_OUT)/probe.c \
@@ -75,7 +88,7 @@ $(BENCH_BIN): bench/bench.c bench/peer.h bench/peer_dpdk.c bench/bench.mk $(wild
 		def="$$def -include $(BENCH_OUT)/peer_config.h"; \
 	else echo "bench: no usable DPDK rte_memcpy.h (BENCH_DPDK=$(BENCH_DPDK); Debian: apt-get install dpdk-dev): no dpdk column"; fi; \
 	set -x; $(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) -I. $$def \
-		-DBENCH_FLAGS='"$(BENCH_CFLAGS)"' -o $@ bench/bench.c $$objs $(BENCH_LDLIBS)
+		-DBENCH_FLAGS='"$(BENCH_CFLAGS)"' -o $@ $(BENCH__SRC) $$objs $(BENCH_LDLIBS)
 
 bench-clean:
 	rm -rf $(BENCH_OUT)

@@ -24,19 +24,9 @@
 #include <time.h>
 #include <cpuid.h>
 #include "fastmem.h"
+#include "timing.h"
 
 #define T_ALL "avx,avx2,avx512f,avx512bw,avx512vl"
-
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 static int width = 64;
 
@@ -52,7 +42,8 @@ static void loop_set(unsigned char *d, int c, size_t n) {
   else if (width == 32) fm__set_avx2(d, c, n);
   else fm__set_sse2(d, c, n);
 }
-__attribute__((noinline)) static void movsb_copy(unsigned char *d, const unsigned char *s, size_t n) {
+__attribute__((noinline)) static void movsb_copy(unsigned char *d, const unsigned char *s,
+                                                 size_t n) {
   size_t skip = 64 - ((uintptr_t)d & 63);
   fm__move_hdtl(d, s, 64, 32);
   fm__rep_movsb(d + skip, s + skip, n - skip);
@@ -62,7 +53,8 @@ __attribute__((noinline)) static void stosb_set(unsigned char *d, int c, size_t 
   fm__set_hdtl(d, c, 64, 32);
   fm__rep_stosb(d + skip, c, n - skip);
 }
-__attribute__((noinline, target(T_ALL))) static void nt_copy(unsigned char *d, const unsigned char *s, size_t n) {
+__attribute__((noinline, target(T_ALL))) static void nt_copy(unsigned char *d,
+                                                             const unsigned char *s, size_t n) {
   if (width == 64) fm__stream_nt(d, s, n, 64, 0);
   else if (width == 32) fm__stream_nt(d, s, n, 32, 0);
   else fm__stream_nt(d, s, n, 16, 0);
@@ -79,12 +71,17 @@ static void print_cpu(void) {
   unsigned a, b, c, d, brand[12], i;
   char vendor[13];
   __cpuid(0, a, b, c, d);
-  memcpy(vendor, &b, 4); memcpy(vendor + 4, &d, 4); memcpy(vendor + 8, &c, 4); vendor[12] = 0;
+  memcpy(vendor, &b, 4);
+  memcpy(vendor + 4, &d, 4);
+  memcpy(vendor + 8, &c, 4);
+  vendor[12] = 0;
   __cpuid(1, a, b, c, d);
-  printf("cpu: %s family %02xh model %02xh stepping %u", vendor, fm__x86_family(a), fm__x86_model(a), a & 15);
+  printf("cpu: %s family %02xh model %02xh stepping %u", vendor, fm__x86_family(a),
+         fm__x86_model(a), a & 15);
   __cpuid(0x80000000u, a, b, c, d);
   if (a >= 0x80000004u) {
-    for (i = 0; i < 3; i++) __cpuid(0x80000002u + i, brand[4 * i], brand[4 * i + 1], brand[4 * i + 2], brand[4 * i + 3]);
+    for (i = 0; i < 3; i++)
+      __cpuid(0x80000002u + i, brand[4 * i], brand[4 * i + 1], brand[4 * i + 2], brand[4 * i + 3]);
     printf(", \"%.48s\"", (const char *)brand);
   }
   printf("; fastmem path %s\n", fm_path_name());
@@ -114,55 +111,74 @@ static int slow_modes(size_t n) {
   size_t span = ((size_t)1 << 32) + (64u << 20), g, k;
   unsigned char *m = (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE,
                                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (m == MAP_FAILED) { perror("mmap"); return 1; }
+  if (m == MAP_FAILED) {
+    perror("mmap");
+    return 1;
+  }
   print_cpu();
-  printf("raw rep movsb of %zu B, ns per copy, at dst - src = gap + delta (src page-aligned)\n%-11s", n, "gap \\ delta");
+  printf(
+      "raw rep movsb of %zu B, ns per copy, at dst - src = gap + delta (src page-aligned)\n%-11s",
+      n, "gap \\ delta");
   for (k = 0; k < sizeof delta / sizeof delta[0]; k++) printf(" %7ld", delta[k]);
   printf("\n");
   for (g = 0; g < 3; g++) {
     unsigned char *s = m + (1u << 20);
     printf("%-11s", gap_name[g]);
-    for (k = 0; k < sizeof delta / sizeof delta[0]; k++) printf(" %7.0f", raw_ns(s + gap[g] + delta[k], s, n));
+    for (k = 0; k < sizeof delta / sizeof delta[0]; k++)
+      printf(" %7.0f", raw_ns(s + gap[g] + delta[k], s, n));
     printf("\n");
   }
   printf("raw rep stosb of %zu B, ns per set, by dst %% 64:\n", n);
-  for (k = 0; k < 64; k++) printf("%s%6.0f", k % 16 ? "" : (k ? "\n  " : "  "), raw_ns(m + (1u << 20) + k, NULL, n));
+  for (k = 0; k < 64; k++)
+    printf("%s%6.0f", k % 16 ? "" : (k ? "\n  " : "  "), raw_ns(m + (1u << 20) + k, NULL, n));
   printf("\n");
   return 0;
 }
 
 int main(int argc, char **argv) {
-  static const size_t def[] = {16 << 10, 28 << 10, 32 << 10, 48 << 10, 64 << 10, 128 << 10, 256 << 10,
-                               512 << 10, 768 << 10, 1 << 20, 1280 << 10, 1536 << 10, 2 << 20, 3 << 20,
-                               4 << 20, 8 << 20, 16 << 20, 24 << 20, 32 << 20, 64 << 20, 128 << 20};
+  static const size_t def[] = {16 << 10,  28 << 10,  32 << 10,  48 << 10, 64 << 10,   128 << 10,
+                               256 << 10, 512 << 10, 768 << 10, 1 << 20,  1280 << 10, 1536 << 10,
+                               2 << 20,   3 << 20,   4 << 20,   8 << 20,  16 << 20,   24 << 20,
+                               32 << 20,  64 << 20,  128 << 20};
   size_t sizes[64], nsizes = 0, k, span = (size_t)512 << 20;
   unsigned f, off = 0;
   unsigned char *buf;
   int i;
   f = fm_cpu_features();
   width = f & FM_CPU_AVX512 ? 64 : f & FM_CPU_AVX2 ? 32 : 16;
-  if (argc > 1 && !strcmp(argv[1], "--slow-modes")) return slow_modes(argc > 2 ? strtoul(argv[2], NULL, 0) : 65536);
+  if (argc > 1 && !strcmp(argv[1], "--slow-modes"))
+    return slow_modes(argc > 2 ? strtoul(argv[2], NULL, 0) : 65536);
   for (i = 1; i < argc; i++) {
     if (!strncmp(argv[i], "--width=", 8)) width = atoi(argv[i] + 8);
     else if (!strncmp(argv[i], "--off=", 6)) off = (unsigned)atoi(argv[i] + 6) % 64;
     else if (nsizes < 64) sizes[nsizes++] = strtoul(argv[i], NULL, 0);
   }
-  if (!nsizes) for (; nsizes < sizeof def / sizeof def[0]; nsizes++) sizes[nsizes] = def[nsizes];
+  if (!nsizes)
+    for (; nsizes < sizeof def / sizeof def[0]; nsizes++) sizes[nsizes] = def[nsizes];
   /* the loop alone: no string instructions, no non-temporal stores */
   fm_cpu_limit(f & (FM_CPU_SSE2 | FM_CPU_AVX2 | FM_CPU_AVX512));
-  buf = (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (buf == MAP_FAILED) { perror("mmap"); return 1; }
+  buf =
+      (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (buf == MAP_FAILED) {
+    perror("mmap");
+    return 1;
+  }
   memset(buf, 1, span);
   print_cpu();
-  printf("width %d, src %% 64 = %u, dst %% 64 = %u: the loop's ns per call; loop time / strategy time\n", width,
-         off, off * 3 % 64);
-  printf("%10s %12s %7s %7s | %12s %7s %7s\n", "size", "copy loop", "movsb", "nt", "set loop", "stosb", "nt");
+  printf("width %d, src %% 64 = %u, dst %% 64 = %u: the loop's ns per call; loop time / strategy "
+         "time\n",
+         width, off, off * 3 % 64);
+  printf("%10s %12s %7s %7s | %12s %7s %7s\n", "size", "copy loop", "movsb", "nt", "set loop",
+         "stosb", "nt");
   for (k = 0; k < nsizes; k++) {
     size_t n = sizes[k];
     unsigned char *s = buf + 4096 + off, *d = buf + span / 2 + 3 * 4096 + (64 << 10) + off * 3 % 64;
     double t[6][11];
     int reps = n < (1u << 20) ? (int)((8u << 20) / n) : n < (32u << 20) ? 8 : 2, r, m0;
-    if (n + (64 << 10) + 4 * 4096 > span / 2) { fprintf(stderr, "size %zu too large\n", n); return 2; }
+    if (n + (64 << 10) + 4 * 4096 > span / 2) {
+      fprintf(stderr, "size %zu too large\n", n);
+      return 2;
+    }
     for (r = 0; r < 11; r++)
       for (m0 = 0; m0 < 6; m0++) {
         int m = (m0 + r) % 6, j;
@@ -182,8 +198,8 @@ int main(int argc, char **argv) {
         t[m][r] = (now_ns() - t0) / reps;
       }
     for (r = 0; r < 6; r++) qsort(t[r], 11, sizeof(double), cmp_double);
-    printf("%10zu %12.0f %7.2f %7.2f | %12.0f %7.2f %7.2f\n", n, t[0][5], t[0][5] / t[1][5], t[0][5] / t[2][5],
-           t[3][5], t[3][5] / t[4][5], t[3][5] / t[5][5]);
+    printf("%10zu %12.0f %7.2f %7.2f | %12.0f %7.2f %7.2f\n", n, t[0][5], t[0][5] / t[1][5],
+           t[0][5] / t[2][5], t[3][5], t[3][5] / t[4][5], t[3][5] / t[5][5]);
   }
   return 0;
 }

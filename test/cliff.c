@@ -22,6 +22,7 @@
 #define _GNU_SOURCE
 #endif
 #include "fastmem.h"
+#include "../bench/timing.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,25 +30,18 @@
 #include <sys/mman.h>
 #include <time.h>
 
-#define LIMIT 3.0   /* a class slower than LIMIT x the median class fails */
+#define LIMIT 3.0 /* a class slower than LIMIT x the median class fails */
 #define MAXCLS 512
 
 static int verbose;
 static unsigned long passed, failed;
 
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* A placement class: where src and dst sit relative to the two bases. */
-typedef struct { size_t src_off, dst_off; int far; const char *kind; } cls;
+typedef struct {
+  size_t src_off, dst_off;
+  int far;
+  const char *kind;
+} cls;
 
 enum { OP_COPY, OP_MOVE, OP_SET };
 static const char *const op_name[] = {"memcpy", "memmove", "memset"};
@@ -80,6 +74,15 @@ static unsigned char *near_base, *far_base;
 #define NEAR_SPAN ((size_t)8 << 20)
 #define FAR_GAP ((size_t)1 << 32)
 
+static cls class_of(size_t src_off, size_t dst_off, int far, const char *kind) {
+  cls c;
+  c.src_off = src_off;
+  c.dst_off = dst_off;
+  c.far = far;
+  c.kind = kind;
+  return c;
+}
+
 /* The placement classes. src in the first half of the near span, dst in
    the second half (distance 4 MiB + delta: disjoint for n <= 1 MiB), or
    4 GiB + delta above src in the far mapping. */
@@ -87,17 +90,15 @@ static int make_classes(cls *c) {
   static const size_t grid[] = {0, 1, 7, 31, 32, 33, 63};
   size_t i, j;
   int k = 0;
-  for (i = 0; i <= 128; i++) { c[k].src_off = 64; c[k].dst_off = 64 + i; c[k].far = 0; c[k].kind = "mod4096"; k++; }
-  for (i = 192; i < 4096; i += 64) { c[k].src_off = 64; c[k].dst_off = 64 + i; c[k].far = 0; c[k].kind = "mod4096"; k++; }
-  for (i = 4032 + 1; i < 4096; i += 5) { c[k].src_off = 64; c[k].dst_off = 64 + i; c[k].far = 0; c[k].kind = "mod4096"; k++; }
+  for (i = 0; i <= 128; i++) c[k++] = class_of(64, 64 + i, 0, "mod4096");
+  for (i = 192; i < 4096; i += 64) c[k++] = class_of(64, 64 + i, 0, "mod4096");
+  for (i = 4032 + 1; i < 4096; i += 5) c[k++] = class_of(64, 64 + i, 0, "mod4096");
   for (i = 0; i < sizeof grid / sizeof grid[0]; i++)
-    for (j = 0; j < sizeof grid / sizeof grid[0]; j++) {
-      c[k].src_off = 4096 + grid[i]; c[k].dst_off = 4096 + grid[j]; c[k].far = 0; c[k].kind = "align64"; k++;
-    }
+    for (j = 0; j < sizeof grid / sizeof grid[0]; j++)
+      c[k++] = class_of(4096 + grid[i], 4096 + grid[j], 0, "align64");
   if (far_base)
-    for (i = 0; i <= 65; i += (i < 8 || i >= 56) ? 1 : 8) {
-      c[k].src_off = 64; c[k].dst_off = 64 + i; c[k].far = 1; c[k].kind = "mod2^32"; k++;
-    }
+    for (i = 0; i <= 65; i += (i < 8 || i >= 56) ? 1 : 8)
+      c[k++] = class_of(64, 64 + i, 1, "mod2^32");
   return k;
 }
 
@@ -114,7 +115,10 @@ static void run_row(int op, size_t n, const cls *c, int ncls) {
   int k, bad = 0, worst_k = 0;
   for (k = 0; k < ncls; k++) {
     unsigned char *d, *s;
-    if (op == OP_SET && c[k].far) { t[k] = 0; continue; } /* a set has no source */
+    if (op == OP_SET && c[k].far) {
+      t[k] = 0;
+      continue;
+    } /* a set has no source */
     place(&c[k], n, &d, &s);
     t[k] = time_class(op, d, s, n, 3);
   }
@@ -137,20 +141,25 @@ static void run_row(int op, size_t n, const cls *c, int ncls) {
         if (u < t[k]) t[k] = u;
       }
     }
-    if (t[k] > worst) { worst = t[k]; worst_k = k; }
+    if (t[k] > worst) {
+      worst = t[k];
+      worst_k = k;
+    }
     if (t[k] > LIMIT * median) {
       bad++;
       if (bad <= 5)
-        printf("FAIL %s n=%zu [%s] %s: src%%64=%zu, dst-src=%s%+ld: %.0f ns, %.1fx the median class (%.0f ns)\n",
-               op_name[op], n, fm_path_name(), c[k].kind, c[k].src_off % 64, c[k].far ? "4GiB" : "4MiB",
-               (long)c[k].dst_off - (long)c[k].src_off, t[k], t[k] / median, median);
+        printf("FAIL %s n=%zu [%s] %s: src%%64=%zu, dst-src=%s%+ld: %.0f ns, %.1fx the median "
+               "class (%.0f ns)\n",
+               op_name[op], n, fm_path_name(), c[k].kind, c[k].src_off % 64,
+               c[k].far ? "4GiB" : "4MiB", (long)c[k].dst_off - (long)c[k].src_off, t[k],
+               t[k] / median, median);
     }
   }
   if (bad) failed++;
   else passed++;
   if (verbose || bad)
-    printf("  %-7s %8zu  %-12s median %8.0f ns, worst %8.0f ns (%.2fx: %s %+ld, src%%64=%zu)\n", op_name[op], n,
-           fm_path_name(), median, worst, worst / median, c[worst_k].kind,
+    printf("  %-7s %8zu  %-12s median %8.0f ns, worst %8.0f ns (%.2fx: %s %+ld, src%%64=%zu)\n",
+           op_name[op], n, fm_path_name(), median, worst, worst / median, c[worst_k].kind,
            (long)c[worst_k].dst_off - (long)c[worst_k].src_off, c[worst_k].src_off % 64);
 }
 
@@ -161,14 +170,21 @@ int main(int argc, char **argv) {
   int ncls, op, nt = 0, i;
   size_t si;
   if (argc > 1 && !strcmp(argv[1], "-v")) verbose = 1;
-  near_base = (unsigned char *)mmap(NULL, NEAR_SPAN, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (near_base == MAP_FAILED) { perror("mmap"); return 2; }
+  near_base = (unsigned char *)mmap(NULL, NEAR_SPAN, PROT_READ | PROT_WRITE,
+                                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (near_base == MAP_FAILED) {
+    perror("mmap");
+    return 2;
+  }
   memset(near_base, 1, NEAR_SPAN);
   if (sizeof(void *) == 8) { /* 4 GiB apart: only the touched pages are backed */
     far_base = (unsigned char *)mmap(NULL, FAR_GAP + (4u << 20), PROT_READ | PROT_WRITE,
                                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (far_base == MAP_FAILED) far_base = NULL;
-    else { memset(far_base, 1, 2u << 20); memset(far_base + FAR_GAP, 2, 2u << 20); }
+    else {
+      memset(far_base, 1, 2u << 20);
+      memset(far_base + FAR_GAP, 2, 2u << 20);
+    }
   }
   ncls = make_classes(c);
   all = fm_cpu_features();
@@ -177,8 +193,8 @@ int main(int argc, char **argv) {
   tiers[nt++] = all;
   for (sub = FM_CPU_AVX512; sub >= FM_CPU_AVX2; sub >>= 1)
     if (all & sub) tiers[nt++] = all & ~(sub | (sub == FM_CPU_AVX2 ? FM_CPU_AVX512 : 0));
-  printf("fastmem cliff test: %s, %d placement classes%s, limit %.0fx the median class\n", fm_path_name(), ncls,
-         far_base ? "" : " (no 4 GiB mapping)", LIMIT);
+  printf("fastmem cliff test: %s, %d placement classes%s, limit %.0fx the median class\n",
+         fm_path_name(), ncls, far_base ? "" : " (no 4 GiB mapping)", LIMIT);
   for (i = 0; i < nt; i++) {
     fm_cpu_limit(tiers[i]);
     for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
