@@ -312,38 +312,21 @@ FASTMEM__AI uint64_t fm__ldbe64(const void *p) { return FASTMEM__BE(64, fm__ld64
 /* -1, 0 or 1 as a is below, equal to or above b. */
 FASTMEM__AI int fm__sign64(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
 
-/* ---- Building blocks: head and tail ---------------------------------------
- * fm__move_hdtl(d, s, n, B): for B <= n <= 2B, load the first and the last B
- * bytes, then store both. Every load precedes every store, so it is a correct
- * memmove for any overlap. B is a constant after inlining. */
-#define FASTMEM__HDTL(T, B)                                                    \
-  do {                                                                         \
-    T h_ = *FASTMEM__CAST(const T *, s), t_ = *FASTMEM__CAST(const T *, s + n - B); \
-    *FASTMEM__CAST(T *, d) = h_;                                               \
-    *FASTMEM__CAST(T *, d + n - B) = t_;                                       \
-  } while (0)
-FASTMEM__AI void fm__move_hdtl(fm__u8 *d, const fm__u8 *s, size_t n, size_t B) {
-  switch (B) {
-  case 2: { uint16_t h = fm__ld16(s), t = fm__ld16(s + n - 2); fm__st16(d, h); fm__st16(d + n - 2, t); break; }
-  case 4: { uint32_t h = fm__ld32(s), t = fm__ld32(s + n - 4); fm__st32(d, h); fm__st32(d + n - 4, t); break; }
-  case 8: { uint64_t h = fm__ld64(s), t = fm__ld64(s + n - 8); fm__st64(d, h); fm__st64(d + n - 8, t); break; }
-#ifdef FASTMEM__V16
-  case 16: FASTMEM__HDTL(fm__v16, 16); break;
-#else
-  case 16: {
-    uint64_t h0 = fm__ld64(s), h1 = fm__ld64(s + 8), t0 = fm__ld64(s + n - 16), t1 = fm__ld64(s + n - 8);
-    fm__st64(d, h0); fm__st64(d + 8, h1); fm__st64(d + n - 16, t0); fm__st64(d + n - 8, t1);
-    break;
-  }
-#endif
-#ifdef FASTMEM__WIDE
-  case 32: FASTMEM__HDTL(fm__v32, 32); break;
-  default: FASTMEM__HDTL(fm__v64, 64); break;
-#else
-  default: __builtin_trap(); /* no caller asks for wide blocks here */
-#endif
-  }
-}
+/* ---- Block access ----------------------------------------------------------
+ * A block of type T at p, loaded or stored; four consecutive blocks loaded
+ * into x0..x3 or stored from them; one value stored to four blocks. T is an
+ * unaligned type, or the aligned one where p is aligned to its size. */
+#define FASTMEM__LD(T, p) (*FASTMEM__CAST(const T *, (p)))
+#define FASTMEM__ST(T, p, x) (*FASTMEM__CAST(T *, (p)) = (x))
+#define FASTMEM__LD4(T, x, p)                                                  \
+  (x##0 = FASTMEM__LD(T, (p)), x##1 = FASTMEM__LD(T, (p) + sizeof(T)),         \
+   x##2 = FASTMEM__LD(T, (p) + 2 * sizeof(T)), x##3 = FASTMEM__LD(T, (p) + 3 * sizeof(T)))
+#define FASTMEM__ST4(T, p, x)                                                  \
+  (FASTMEM__ST(T, (p), x##0), FASTMEM__ST(T, (p) + sizeof(T), x##1),           \
+   FASTMEM__ST(T, (p) + 2 * sizeof(T), x##2), FASTMEM__ST(T, (p) + 3 * sizeof(T), x##3))
+#define FASTMEM__FILL4(T, p, v)                                                \
+  (FASTMEM__ST(T, (p), v), FASTMEM__ST(T, (p) + sizeof(T), v),                 \
+   FASTMEM__ST(T, (p) + 2 * sizeof(T), v), FASTMEM__ST(T, (p) + 3 * sizeof(T), v))
 
 /* Eight copies of the low byte of c. */
 FASTMEM__AI uint64_t fm__splat8(int c) { return (uint64_t)(fm__u8)c * 0x0101010101010101ull; }
@@ -358,38 +341,75 @@ typedef unsigned char fm__b32 __attribute__((vector_size(32)));
 typedef unsigned char fm__b64 __attribute__((vector_size(64)));
 #define FASTMEM__SPLAT(T, BT, x) ((T)((__extension__ (BT){0}) + (fm__u8)(x)))
 
-/* fm__set_hdtl(d, c, n, B): for B <= n <= 2B, store the first and last B. */
-#define FASTMEM__SET_HDTL(T, B)                                                \
-  do {                                                                         \
-    T v_ = FASTMEM__SPLAT(T, fm__b##B, c);                                     \
-    *FASTMEM__CAST(T *, d) = v_;                                               \
-    *FASTMEM__CAST(T *, d + n - B) = v_;                                       \
-  } while (0)
-FASTMEM__AI void fm__set_hdtl(fm__u8 *d, int c, size_t n, size_t B) {
-  uint64_t x = fm__splat8(c); /* for the word cases only: unused below 8 bytes' worth of vectors */
-  switch (B) {
-  case 4: fm__st32(d, (uint32_t)x); fm__st32(d + n - 4, (uint32_t)x); break;
-  case 8: fm__st64(d, x); fm__st64(d + n - 8, x); break;
-#ifdef FASTMEM__V16
-  case 16: FASTMEM__SET_HDTL(fm__v16, 16); break;
-#else
-  case 16: fm__st64(d, x); fm__st64(d + 8, x); fm__st64(d + n - 16, x); fm__st64(d + n - 8, x); break;
-#endif
-#ifdef FASTMEM__WIDE
-  case 32: FASTMEM__SET_HDTL(fm__v32, 32); break;
-  default: FASTMEM__SET_HDTL(fm__v64, 64); break;
-#else
-  default: __builtin_trap(); /* no caller asks for wide blocks here */
-#endif
-  }
+/* ---- Head and tail: the short paths' blocks -------------------------------
+ * fm__move_head_tail_B(d, s, n), B <= n <= 2B: load the first and the last
+ * B bytes, then store both. Every load precedes every store, so it is a
+ * correct memmove for any overlap. fm__set_head_tail_B stores the first and
+ * the last B bytes of a fill. */
+FASTMEM__AI void fm__move_head_tail_2(fm__u8 *d, const fm__u8 *s, size_t n) {
+  uint16_t h = fm__ld16(s), t = fm__ld16(s + n - 2);
+  fm__st16(d, h);
+  fm__st16(d + n - 2, t);
 }
+FASTMEM__AI void fm__move_head_tail_4(fm__u8 *d, const fm__u8 *s, size_t n) {
+  uint32_t h = fm__ld32(s), t = fm__ld32(s + n - 4);
+  fm__st32(d, h);
+  fm__st32(d + n - 4, t);
+}
+FASTMEM__AI void fm__move_head_tail_8(fm__u8 *d, const fm__u8 *s, size_t n) {
+  uint64_t h = fm__ld64(s), t = fm__ld64(s + n - 8);
+  fm__st64(d, h);
+  fm__st64(d + n - 8, t);
+}
+#ifdef FASTMEM__V16
+FASTMEM__AI void fm__move_head_tail_16(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__v16 h = FASTMEM__LD(fm__v16, s), t = FASTMEM__LD(fm__v16, s + n - 16);
+  FASTMEM__ST(fm__v16, d, h);
+  FASTMEM__ST(fm__v16, d + n - 16, t);
+}
+#else /* two words each */
+FASTMEM__AI void fm__move_head_tail_16(fm__u8 *d, const fm__u8 *s, size_t n) {
+  uint64_t h0 = fm__ld64(s), h1 = fm__ld64(s + 8);
+  uint64_t t0 = fm__ld64(s + n - 16), t1 = fm__ld64(s + n - 8);
+  fm__st64(d, h0);
+  fm__st64(d + 8, h1);
+  fm__st64(d + n - 16, t0);
+  fm__st64(d + n - 8, t1);
+}
+#endif
+
+FASTMEM__AI void fm__set_head_tail_4(fm__u8 *d, int c, size_t n) {
+  uint32_t x = (uint32_t)fm__splat8(c);
+  fm__st32(d, x);
+  fm__st32(d + n - 4, x);
+}
+FASTMEM__AI void fm__set_head_tail_8(fm__u8 *d, int c, size_t n) {
+  uint64_t x = fm__splat8(c);
+  fm__st64(d, x);
+  fm__st64(d + n - 8, x);
+}
+#ifdef FASTMEM__V16
+FASTMEM__AI void fm__set_head_tail_16(fm__u8 *d, int c, size_t n) {
+  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
+  FASTMEM__ST(fm__v16, d, v);
+  FASTMEM__ST(fm__v16, d + n - 16, v);
+}
+#else
+FASTMEM__AI void fm__set_head_tail_16(fm__u8 *d, int c, size_t n) {
+  uint64_t x = fm__splat8(c);
+  fm__st64(d, x);
+  fm__st64(d + 8, x);
+  fm__st64(d + n - 16, x);
+  fm__st64(d + n - 8, x);
+}
+#endif
 
 /* ---- Short paths (n <= 32), inlined at every call site -------------------- */
 FASTMEM__AI void fm__move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
-  if (n >= 16) fm__move_hdtl(d, s, n, 16);
-  else if (n >= 8) fm__move_hdtl(d, s, n, 8);
-  else if (n >= 4) fm__move_hdtl(d, s, n, 4);
-  else if (n >= 2) fm__move_hdtl(d, s, n, 2);
+  if (n >= 16) fm__move_head_tail_16(d, s, n);
+  else if (n >= 8) fm__move_head_tail_8(d, s, n);
+  else if (n >= 4) fm__move_head_tail_4(d, s, n);
+  else if (n >= 2) fm__move_head_tail_2(d, s, n);
   else if (n) d[0] = s[0];
 }
 
@@ -398,9 +418,9 @@ FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
      before the loop, and kept in registers that every long call then has to
      save and restore around itself: redoing it here is cheaper. */
   if (!__builtin_constant_p(c)) __asm__ volatile("" : "+r"(c));
-  if (n >= 16) fm__set_hdtl(d, c, n, 16);
-  else if (__builtin_constant_p(n) && n >= 8) fm__set_hdtl(d, c, n, 8);
-  else if (__builtin_constant_p(n) && n >= 4) fm__set_hdtl(d, c, n, 4);
+  if (n >= 16) fm__set_head_tail_16(d, c, n);
+  else if (__builtin_constant_p(n) && n >= 8) fm__set_head_tail_8(d, c, n);
+  else if (__builtin_constant_p(n) && n >= 4) fm__set_head_tail_4(d, c, n);
   else if (n >= 4) {
     /* 4..15 bytes of a size known only at run time, with one branch fewer
        than two size classes: four 4-byte words at 0, a, n - 4 - a and n - 4,
@@ -459,70 +479,381 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return 1;
 }
 
-/* ---- Building blocks: W-byte vectors ---------------------------------------
- * W (16, 32 or 64) is a constant after inlining; the caller's target decides
- * which instructions the vectors become. Only vectors of W bytes at most are
- * used, so that every value lives in one register. */
+/* ---- Building blocks: W-byte blocks ----------------------------------------
+ * One set per block width W: 8 (words; the portable path without vectors),
+ * 16, 32 and 64 (vectors; the caller's target decides which instructions
+ * they become). Only blocks of W bytes are used, so that every value lives
+ * in one register.
+ *   fm__move_ends_W(d, s, n, k)  k (1, 2 or 4) blocks from the head and k
+ *                      from the tail, for kW <= n <= 2kW: all loads, then
+ *                      all stores, so any overlap is fine.
+ *   fm__set_ends_W(d, c, n, k)   the same for set.
+ *   fm__copy_fwd_W(d, s, n)  n > 8W, for any dst not inside (src, src + n):
+ *                      [head W][ W-aligned blocks of 4W ... ][ tail 4W ]
+ *     Loads run one step ahead of stores: each step's blocks are loaded
+ *     before the previous step's are stored, the head with the first step
+ *     and the tail with the last. So every byte is loaded before a store of
+ *     this call can overwrite it (dst below src by any distance), and the
+ *     bytes loaded first are the ones a previous call on the same memory
+ *     stored first: a move repeated at a short distance does not wait on its
+ *     own last stores. `sh bench/ab.sh memmove 1024 --dist=-8` (and 8) against
+ *     head and tail loaded first and stored last: 1.34x (1.16x) faster;
+ *     disjoint copies of 513 B-24 KiB unchanged (0.99-1.04).
+ *   fm__copy_bwd_W(d, s, n)  n > 8W, the mirror image, for dst inside
+ *                      (src, src + n):
+ *                      [ head 4W ][ W-aligned blocks of 4W ... ][tail W]
+ *     The tail goes first, with the first (highest) step, the head last.
+ *   fm__set_loop_W(d, c, n)  n > 8W: aligned 4W stores, overlapping first
+ *                      and last blocks.
+ * The same names without the suffix take W as an argument (a constant after
+ * inlining) and call the set of that width. */
 
-/* Inside body: H is the W-byte vector type, HA the same aligned to W. */
+/* ---- 8-byte blocks (words: the portable path without vectors) ---- */
+FASTMEM__AI void fm__move_ends_8(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
+  const fm__u8 *st = s + n - (size_t)k * 8;
+  fm__u8 *dt = d + n - (size_t)k * 8;
+  fm__w8 h0 = FASTMEM__LD(fm__w8, s), t0 = FASTMEM__LD(fm__w8, st);
+  fm__w8 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
+  if (k >= 2) { h1 = FASTMEM__LD(fm__w8, s + 8); t1 = FASTMEM__LD(fm__w8, st + 8); }
+  if (k >= 4) {
+    h2 = FASTMEM__LD(fm__w8, s + 2 * 8); t2 = FASTMEM__LD(fm__w8, st + 2 * 8);
+    h3 = FASTMEM__LD(fm__w8, s + 3 * 8); t3 = FASTMEM__LD(fm__w8, st + 3 * 8);
+  }
+  FASTMEM__ST(fm__w8, d, h0); FASTMEM__ST(fm__w8, dt, t0);
+  if (k >= 2) { FASTMEM__ST(fm__w8, d + 8, h1); FASTMEM__ST(fm__w8, dt + 8, t1); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__w8, d + 2 * 8, h2); FASTMEM__ST(fm__w8, dt + 2 * 8, t2);
+    FASTMEM__ST(fm__w8, d + 3 * 8, h3); FASTMEM__ST(fm__w8, dt + 3 * 8, t3);
+  }
+}
+
+FASTMEM__AI void fm__set_ends_8(fm__u8 *d, int c, size_t n, int k) {
+  fm__w8 v = fm__splat8(c);
+  fm__u8 *dt = d + n - (size_t)k * 8;
+  /* written out: a loop here is what compilers turn into a memset call */
+  FASTMEM__ST(fm__w8, d, v); FASTMEM__ST(fm__w8, dt, v);
+  if (k >= 2) { FASTMEM__ST(fm__w8, d + 8, v); FASTMEM__ST(fm__w8, dt + 8, v); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__w8, d + 2 * 8, v); FASTMEM__ST(fm__w8, dt + 2 * 8, v);
+    FASTMEM__ST(fm__w8, d + 3 * 8, v); FASTMEM__ST(fm__w8, dt + 3 * 8, v);
+  }
+}
+
+FASTMEM__AI void fm__copy_fwd_8(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = 8 - ((uintptr_t)d & (8 - 1));
+  fm__u8 *dp = d + skip, *dt = d + n - 4 * 8;
+  const fm__u8 *sp = s + skip;
+  fm__w8 head = FASTMEM__LD(fm__w8, s), x0, x1, x2, x3, t0, t1, t2, t3;
+  FASTMEM__LD4(fm__w8, x, sp);
+  FASTMEM__ST(fm__w8, d, head);
+  while (dp + 4 * 8 < dt) {
+    FASTMEM__ST4(uint64_t, dp, x);
+    dp += 4 * 8; sp += 4 * 8;
+    FASTMEM__LD4(fm__w8, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__w8, t, s + n - 4 * 8);
+  FASTMEM__ST4(uint64_t, dp, x);
+  FASTMEM__ST4(fm__w8, dt, t);
+}
+
+FASTMEM__AI void fm__copy_bwd_8(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = (((uintptr_t)d + n - 1) & (8 - 1)) + 1;
+  fm__u8 *dp = d + n - skip - 4 * 8, *dh = d + 4 * 8;
+  const fm__u8 *sp = s + n - skip - 4 * 8;
+  fm__w8 tail = FASTMEM__LD(fm__w8, s + n - 8), x0, x1, x2, x3, h0, h1, h2, h3;
+  FASTMEM__LD4(fm__w8, x, sp);
+  FASTMEM__ST(fm__w8, d + n - 8, tail);
+  while (dp > dh) {
+    FASTMEM__ST4(uint64_t, dp, x);
+    dp -= 4 * 8; sp -= 4 * 8;
+    FASTMEM__LD4(fm__w8, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__w8, h, s);
+  FASTMEM__ST4(uint64_t, dp, x);
+  FASTMEM__ST4(fm__w8, d, h);
+}
+
+FASTMEM__AI void fm__set_loop_8(fm__u8 *d, int c, size_t n) {
+  fm__w8 v = fm__splat8(c);
+  fm__u8 *dp = d + 8 - ((uintptr_t)d & (8 - 1)), *dt = d + n - 4 * 8;
+  FASTMEM__ST(fm__w8, d, v);
+  while (dp < dt) {
+    FASTMEM__FILL4(uint64_t, dp, v);
+    dp += 4 * 8;
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__FILL4(fm__w8, dt, v);
+}
+
 #ifdef FASTMEM__WIDE
-#define FASTMEM__WITH_W(W, ...)                                                \
-  do {                                                                         \
-    if ((W) == 64) { typedef fm__v64 H; typedef fm__v64a HA __attribute__((unused)); typedef fm__b64 HB __attribute__((unused)); typedef fm__u8 HE __attribute__((unused)); __VA_ARGS__ }      \
-    else if ((W) == 32) { typedef fm__v32 H; typedef fm__v32a HA __attribute__((unused)); typedef fm__b32 HB __attribute__((unused)); typedef fm__u8 HE __attribute__((unused)); __VA_ARGS__ } \
-    else if ((W) == 16) { typedef fm__v16 H; typedef fm__v16a HA __attribute__((unused)); typedef fm__b16 HB __attribute__((unused)); typedef fm__u8 HE __attribute__((unused)); __VA_ARGS__ } \
-    else { typedef fm__w8 H; typedef uint64_t HA __attribute__((unused)); typedef uint64_t HB __attribute__((unused)); typedef uint64_t HE __attribute__((unused)); __VA_ARGS__ }                 \
-  } while (0)
-#else /* W is 8: plain words */
-#define FASTMEM__WITH_W(W, ...)                                                \
-  do { typedef fm__w8 H; typedef uint64_t HA __attribute__((unused)); typedef uint64_t HB __attribute__((unused)); typedef uint64_t HE __attribute__((unused)); (void)(W); __VA_ARGS__ } while (0)
+/* ---- 16-byte blocks (the portable path with vectors, x86 SSE2) ---- */
+FASTMEM__AI void fm__move_ends_16(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
+  const fm__u8 *st = s + n - (size_t)k * 16;
+  fm__u8 *dt = d + n - (size_t)k * 16;
+  fm__v16 h0 = FASTMEM__LD(fm__v16, s), t0 = FASTMEM__LD(fm__v16, st);
+  fm__v16 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
+  if (k >= 2) { h1 = FASTMEM__LD(fm__v16, s + 16); t1 = FASTMEM__LD(fm__v16, st + 16); }
+  if (k >= 4) {
+    h2 = FASTMEM__LD(fm__v16, s + 2 * 16); t2 = FASTMEM__LD(fm__v16, st + 2 * 16);
+    h3 = FASTMEM__LD(fm__v16, s + 3 * 16); t3 = FASTMEM__LD(fm__v16, st + 3 * 16);
+  }
+  FASTMEM__ST(fm__v16, d, h0); FASTMEM__ST(fm__v16, dt, t0);
+  if (k >= 2) { FASTMEM__ST(fm__v16, d + 16, h1); FASTMEM__ST(fm__v16, dt + 16, t1); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v16, d + 2 * 16, h2); FASTMEM__ST(fm__v16, dt + 2 * 16, t2);
+    FASTMEM__ST(fm__v16, d + 3 * 16, h3); FASTMEM__ST(fm__v16, dt + 3 * 16, t3);
+  }
+}
+
+FASTMEM__AI void fm__set_ends_16(fm__u8 *d, int c, size_t n, int k) {
+  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
+  fm__u8 *dt = d + n - (size_t)k * 16;
+  /* written out: a loop here is what compilers turn into a memset call */
+  FASTMEM__ST(fm__v16, d, v); FASTMEM__ST(fm__v16, dt, v);
+  if (k >= 2) { FASTMEM__ST(fm__v16, d + 16, v); FASTMEM__ST(fm__v16, dt + 16, v); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v16, d + 2 * 16, v); FASTMEM__ST(fm__v16, dt + 2 * 16, v);
+    FASTMEM__ST(fm__v16, d + 3 * 16, v); FASTMEM__ST(fm__v16, dt + 3 * 16, v);
+  }
+}
+
+FASTMEM__AI void fm__copy_fwd_16(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = 16 - ((uintptr_t)d & (16 - 1));
+  fm__u8 *dp = d + skip, *dt = d + n - 4 * 16;
+  const fm__u8 *sp = s + skip;
+  fm__v16 head = FASTMEM__LD(fm__v16, s), x0, x1, x2, x3, t0, t1, t2, t3;
+  FASTMEM__LD4(fm__v16, x, sp);
+  FASTMEM__ST(fm__v16, d, head);
+  while (dp + 4 * 16 < dt) {
+    FASTMEM__ST4(fm__v16a, dp, x);
+    dp += 4 * 16; sp += 4 * 16;
+    FASTMEM__LD4(fm__v16, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v16, t, s + n - 4 * 16);
+  FASTMEM__ST4(fm__v16a, dp, x);
+  FASTMEM__ST4(fm__v16, dt, t);
+}
+
+FASTMEM__AI void fm__copy_bwd_16(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = (((uintptr_t)d + n - 1) & (16 - 1)) + 1;
+  fm__u8 *dp = d + n - skip - 4 * 16, *dh = d + 4 * 16;
+  const fm__u8 *sp = s + n - skip - 4 * 16;
+  fm__v16 tail = FASTMEM__LD(fm__v16, s + n - 16), x0, x1, x2, x3, h0, h1, h2, h3;
+  FASTMEM__LD4(fm__v16, x, sp);
+  FASTMEM__ST(fm__v16, d + n - 16, tail);
+  while (dp > dh) {
+    FASTMEM__ST4(fm__v16a, dp, x);
+    dp -= 4 * 16; sp -= 4 * 16;
+    FASTMEM__LD4(fm__v16, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v16, h, s);
+  FASTMEM__ST4(fm__v16a, dp, x);
+  FASTMEM__ST4(fm__v16, d, h);
+}
+
+FASTMEM__AI void fm__set_loop_16(fm__u8 *d, int c, size_t n) {
+  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
+  fm__u8 *dp = d + 16 - ((uintptr_t)d & (16 - 1)), *dt = d + n - 4 * 16;
+  FASTMEM__ST(fm__v16, d, v);
+  while (dp < dt) {
+    FASTMEM__FILL4(fm__v16a, dp, v);
+    dp += 4 * 16;
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__FILL4(fm__v16, dt, v);
+}
+
+/* ---- 32-byte blocks (x86 AVX2) ---- */
+FASTMEM__AI void fm__move_ends_32(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
+  const fm__u8 *st = s + n - (size_t)k * 32;
+  fm__u8 *dt = d + n - (size_t)k * 32;
+  fm__v32 h0 = FASTMEM__LD(fm__v32, s), t0 = FASTMEM__LD(fm__v32, st);
+  fm__v32 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
+  if (k >= 2) { h1 = FASTMEM__LD(fm__v32, s + 32); t1 = FASTMEM__LD(fm__v32, st + 32); }
+  if (k >= 4) {
+    h2 = FASTMEM__LD(fm__v32, s + 2 * 32); t2 = FASTMEM__LD(fm__v32, st + 2 * 32);
+    h3 = FASTMEM__LD(fm__v32, s + 3 * 32); t3 = FASTMEM__LD(fm__v32, st + 3 * 32);
+  }
+  FASTMEM__ST(fm__v32, d, h0); FASTMEM__ST(fm__v32, dt, t0);
+  if (k >= 2) { FASTMEM__ST(fm__v32, d + 32, h1); FASTMEM__ST(fm__v32, dt + 32, t1); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v32, d + 2 * 32, h2); FASTMEM__ST(fm__v32, dt + 2 * 32, t2);
+    FASTMEM__ST(fm__v32, d + 3 * 32, h3); FASTMEM__ST(fm__v32, dt + 3 * 32, t3);
+  }
+}
+
+FASTMEM__AI void fm__set_ends_32(fm__u8 *d, int c, size_t n, int k) {
+  fm__v32 v = FASTMEM__SPLAT(fm__v32, fm__b32, c);
+  fm__u8 *dt = d + n - (size_t)k * 32;
+  /* written out: a loop here is what compilers turn into a memset call */
+  FASTMEM__ST(fm__v32, d, v); FASTMEM__ST(fm__v32, dt, v);
+  if (k >= 2) { FASTMEM__ST(fm__v32, d + 32, v); FASTMEM__ST(fm__v32, dt + 32, v); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v32, d + 2 * 32, v); FASTMEM__ST(fm__v32, dt + 2 * 32, v);
+    FASTMEM__ST(fm__v32, d + 3 * 32, v); FASTMEM__ST(fm__v32, dt + 3 * 32, v);
+  }
+}
+
+FASTMEM__AI void fm__copy_fwd_32(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = 32 - ((uintptr_t)d & (32 - 1));
+  fm__u8 *dp = d + skip, *dt = d + n - 4 * 32;
+  const fm__u8 *sp = s + skip;
+  fm__v32 head = FASTMEM__LD(fm__v32, s), x0, x1, x2, x3, t0, t1, t2, t3;
+  FASTMEM__LD4(fm__v32, x, sp);
+  FASTMEM__ST(fm__v32, d, head);
+  while (dp + 4 * 32 < dt) {
+    FASTMEM__ST4(fm__v32a, dp, x);
+    dp += 4 * 32; sp += 4 * 32;
+    FASTMEM__LD4(fm__v32, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v32, t, s + n - 4 * 32);
+  FASTMEM__ST4(fm__v32a, dp, x);
+  FASTMEM__ST4(fm__v32, dt, t);
+}
+
+FASTMEM__AI void fm__copy_bwd_32(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = (((uintptr_t)d + n - 1) & (32 - 1)) + 1;
+  fm__u8 *dp = d + n - skip - 4 * 32, *dh = d + 4 * 32;
+  const fm__u8 *sp = s + n - skip - 4 * 32;
+  fm__v32 tail = FASTMEM__LD(fm__v32, s + n - 32), x0, x1, x2, x3, h0, h1, h2, h3;
+  FASTMEM__LD4(fm__v32, x, sp);
+  FASTMEM__ST(fm__v32, d + n - 32, tail);
+  while (dp > dh) {
+    FASTMEM__ST4(fm__v32a, dp, x);
+    dp -= 4 * 32; sp -= 4 * 32;
+    FASTMEM__LD4(fm__v32, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v32, h, s);
+  FASTMEM__ST4(fm__v32a, dp, x);
+  FASTMEM__ST4(fm__v32, d, h);
+}
+
+FASTMEM__AI void fm__set_loop_32(fm__u8 *d, int c, size_t n) {
+  fm__v32 v = FASTMEM__SPLAT(fm__v32, fm__b32, c);
+  fm__u8 *dp = d + 32 - ((uintptr_t)d & (32 - 1)), *dt = d + n - 4 * 32;
+  FASTMEM__ST(fm__v32, d, v);
+  while (dp < dt) {
+    FASTMEM__FILL4(fm__v32a, dp, v);
+    dp += 4 * 32;
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__FILL4(fm__v32, dt, v);
+}
+
+/* ---- 64-byte blocks (x86 AVX-512) ---- */
+FASTMEM__AI void fm__move_ends_64(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
+  const fm__u8 *st = s + n - (size_t)k * 64;
+  fm__u8 *dt = d + n - (size_t)k * 64;
+  fm__v64 h0 = FASTMEM__LD(fm__v64, s), t0 = FASTMEM__LD(fm__v64, st);
+  fm__v64 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
+  if (k >= 2) { h1 = FASTMEM__LD(fm__v64, s + 64); t1 = FASTMEM__LD(fm__v64, st + 64); }
+  if (k >= 4) {
+    h2 = FASTMEM__LD(fm__v64, s + 2 * 64); t2 = FASTMEM__LD(fm__v64, st + 2 * 64);
+    h3 = FASTMEM__LD(fm__v64, s + 3 * 64); t3 = FASTMEM__LD(fm__v64, st + 3 * 64);
+  }
+  FASTMEM__ST(fm__v64, d, h0); FASTMEM__ST(fm__v64, dt, t0);
+  if (k >= 2) { FASTMEM__ST(fm__v64, d + 64, h1); FASTMEM__ST(fm__v64, dt + 64, t1); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v64, d + 2 * 64, h2); FASTMEM__ST(fm__v64, dt + 2 * 64, t2);
+    FASTMEM__ST(fm__v64, d + 3 * 64, h3); FASTMEM__ST(fm__v64, dt + 3 * 64, t3);
+  }
+}
+
+FASTMEM__AI void fm__set_ends_64(fm__u8 *d, int c, size_t n, int k) {
+  fm__v64 v = FASTMEM__SPLAT(fm__v64, fm__b64, c);
+  fm__u8 *dt = d + n - (size_t)k * 64;
+  /* written out: a loop here is what compilers turn into a memset call */
+  FASTMEM__ST(fm__v64, d, v); FASTMEM__ST(fm__v64, dt, v);
+  if (k >= 2) { FASTMEM__ST(fm__v64, d + 64, v); FASTMEM__ST(fm__v64, dt + 64, v); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v64, d + 2 * 64, v); FASTMEM__ST(fm__v64, dt + 2 * 64, v);
+    FASTMEM__ST(fm__v64, d + 3 * 64, v); FASTMEM__ST(fm__v64, dt + 3 * 64, v);
+  }
+}
+
+FASTMEM__AI void fm__copy_fwd_64(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = 64 - ((uintptr_t)d & (64 - 1));
+  fm__u8 *dp = d + skip, *dt = d + n - 4 * 64;
+  const fm__u8 *sp = s + skip;
+  fm__v64 head = FASTMEM__LD(fm__v64, s), x0, x1, x2, x3, t0, t1, t2, t3;
+  FASTMEM__LD4(fm__v64, x, sp);
+  FASTMEM__ST(fm__v64, d, head);
+  while (dp + 4 * 64 < dt) {
+    FASTMEM__ST4(fm__v64a, dp, x);
+    dp += 4 * 64; sp += 4 * 64;
+    FASTMEM__LD4(fm__v64, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v64, t, s + n - 4 * 64);
+  FASTMEM__ST4(fm__v64a, dp, x);
+  FASTMEM__ST4(fm__v64, dt, t);
+}
+
+FASTMEM__AI void fm__copy_bwd_64(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = (((uintptr_t)d + n - 1) & (64 - 1)) + 1;
+  fm__u8 *dp = d + n - skip - 4 * 64, *dh = d + 4 * 64;
+  const fm__u8 *sp = s + n - skip - 4 * 64;
+  fm__v64 tail = FASTMEM__LD(fm__v64, s + n - 64), x0, x1, x2, x3, h0, h1, h2, h3;
+  FASTMEM__LD4(fm__v64, x, sp);
+  FASTMEM__ST(fm__v64, d + n - 64, tail);
+  while (dp > dh) {
+    FASTMEM__ST4(fm__v64a, dp, x);
+    dp -= 4 * 64; sp -= 4 * 64;
+    FASTMEM__LD4(fm__v64, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v64, h, s);
+  FASTMEM__ST4(fm__v64a, dp, x);
+  FASTMEM__ST4(fm__v64, d, h);
+}
+
+FASTMEM__AI void fm__set_loop_64(fm__u8 *d, int c, size_t n) {
+  fm__v64 v = FASTMEM__SPLAT(fm__v64, fm__b64, c);
+  fm__u8 *dp = d + 64 - ((uintptr_t)d & (64 - 1)), *dt = d + n - 4 * 64;
+  FASTMEM__ST(fm__v64, d, v);
+  while (dp < dt) {
+    FASTMEM__FILL4(fm__v64a, dp, v);
+    dp += 4 * 64;
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__FILL4(fm__v64, dt, v);
+}
+#endif /* FASTMEM__WIDE */
+
+/* f##_W(...) for the block width W. */
+#ifdef FASTMEM__WIDE
+#define FASTMEM__BY_W(W, f, ...)                                               \
+  ((W) == 64 ? f##_64(__VA_ARGS__) : (W) == 32 ? f##_32(__VA_ARGS__)           \
+   : (W) == 16 ? f##_16(__VA_ARGS__) : f##_8(__VA_ARGS__))
+#else /* words only */
+#define FASTMEM__BY_W(W, f, ...) ((void)(W), f##_8(__VA_ARGS__))
 #endif
-/* Inside FASTMEM__WITH_W: an H with every byte the low byte of c (the 8-byte
-   word takes eight copies of it, a vector a byte broadcast: HE). */
-#define FASTMEM__SPLAT_H(c) \
-  ((H)((__extension__ (HB){0}) + (HE)(sizeof(H) == 8 ? fm__splat8(c) : (uint64_t)(fm__u8)(c))))
-#define FASTMEM__LD(T, p) (*FASTMEM__CAST(const T *, (p)))
-#define FASTMEM__ST(T, p, x) (*FASTMEM__CAST(T *, (p)) = (x))
-
-/* k (1, 2 or 4) vectors from the head and k from the tail, for
-   kW <= n <= 2kW: all loads, then all stores, so any overlap is fine. */
 FASTMEM__AI void fm__move_ends(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int k) {
-  FASTMEM__WITH_W(W, {
-    const fm__u8 *st = s + n - (size_t)k * W;
-    fm__u8 *dt = d + n - (size_t)k * W;
-    H h0 = FASTMEM__LD(H, s), t0 = FASTMEM__LD(H, st), h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
-    if (k >= 2) { h1 = FASTMEM__LD(H, s + W); t1 = FASTMEM__LD(H, st + W); }
-    if (k >= 4) {
-      h2 = FASTMEM__LD(H, s + 2 * W); t2 = FASTMEM__LD(H, st + 2 * W);
-      h3 = FASTMEM__LD(H, s + 3 * W); t3 = FASTMEM__LD(H, st + 3 * W);
-    }
-    FASTMEM__ST(H, d, h0); FASTMEM__ST(H, dt, t0);
-    if (k >= 2) { FASTMEM__ST(H, d + W, h1); FASTMEM__ST(H, dt + W, t1); }
-    if (k >= 4) {
-      FASTMEM__ST(H, d + 2 * W, h2); FASTMEM__ST(H, dt + 2 * W, t2);
-      FASTMEM__ST(H, d + 3 * W, h3); FASTMEM__ST(H, dt + 3 * W, t3);
-    }
-  });
+  FASTMEM__BY_W(W, fm__move_ends, d, s, n, k);
 }
-
-/* The same for set: k vectors at the head, k at the tail. */
 FASTMEM__AI void fm__set_ends(fm__u8 *d, int c, size_t n, size_t W, int k) {
-  FASTMEM__WITH_W(W, {
-    H v = FASTMEM__SPLAT_H(c);
-    fm__u8 *dt = d + n - (size_t)k * W;
-    /* written out: a loop here is what compilers turn into a memset call */
-    FASTMEM__ST(H, d, v); FASTMEM__ST(H, dt, v);
-    if (k >= 2) { FASTMEM__ST(H, d + W, v); FASTMEM__ST(H, dt + W, v); }
-    if (k >= 4) {
-      FASTMEM__ST(H, d + 2 * W, v); FASTMEM__ST(H, dt + 2 * W, v);
-      FASTMEM__ST(H, d + 3 * W, v); FASTMEM__ST(H, dt + 3 * W, v);
-    }
-  });
+  FASTMEM__BY_W(W, fm__set_ends, d, c, n, k);
+}
+FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  FASTMEM__BY_W(W, fm__copy_fwd, d, s, n);
+}
+FASTMEM__AI void fm__copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  FASTMEM__BY_W(W, fm__copy_bwd, d, s, n);
+}
+FASTMEM__AI void fm__set_loop(fm__u8 *d, int c, size_t n, size_t W) {
+  FASTMEM__BY_W(W, fm__set_loop, d, c, n);
 }
 
-/* n > 32 up to 8W without a loop; 0 if n is larger. */
+/* n > 32 up to 8W without a loop; 0 if n is larger. The 64-byte tier does
+   33..64 bytes as two 32-byte blocks. */
 FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  if (W == 64 && n <= 64) fm__move_hdtl(d, s, n, 32);
+  if (W == 64 && n <= 64) fm__move_ends(d, s, n, 32, 1);
   else if (n <= 2 * W) fm__move_ends(d, s, n, W, 1);
   else if (n <= 4 * W) fm__move_ends(d, s, n, W, 2);
   else if (n <= 8 * W) fm__move_ends(d, s, n, W, 4);
@@ -531,90 +862,12 @@ FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
 }
 
 FASTMEM__AI int fm__set_upto8(fm__u8 *d, int c, size_t n, size_t W) {
-  if (W == 64 && n <= 64) fm__set_hdtl(d, c, n, 32);
+  if (W == 64 && n <= 64) fm__set_ends(d, c, n, 32, 1);
   else if (n <= 2 * W) fm__set_ends(d, c, n, W, 1);
   else if (n <= 4 * W) fm__set_ends(d, c, n, W, 2);
   else if (n <= 8 * W) fm__set_ends(d, c, n, W, 4);
   else return 0;
   return 1;
-}
-
-/* Inside FASTMEM__WITH_W: the four W-byte blocks at p loaded into x0..x3,
-   or x0..x3 stored there (T: H, or HA where p is W-aligned). */
-#define FASTMEM__LD4(x, p)                                                     \
-  (x##0 = FASTMEM__LD(H, (p)), x##1 = FASTMEM__LD(H, (p) + W),                 \
-   x##2 = FASTMEM__LD(H, (p) + 2 * W), x##3 = FASTMEM__LD(H, (p) + 3 * W))
-#define FASTMEM__ST4(T, p, x)                                                  \
-  (FASTMEM__ST(T, (p), x##0), FASTMEM__ST(T, (p) + W, x##1),                   \
-   FASTMEM__ST(T, (p) + 2 * W, x##2), FASTMEM__ST(T, (p) + 3 * W, x##3))
-
-/* Copy forward, n > 8W, for any dst not inside (src, src + n).
- *   [head W][ W-aligned blocks of 4W ... ][ tail 4W ]
- * Loads run one step ahead of stores: each step's blocks are loaded before
- * the previous step's are stored, the head with the first step and the tail
- * with the last. So every byte is loaded before a store of this call can
- * overwrite it (dst below src by any distance), and the bytes loaded first
- * are the ones a previous call on the same memory stored first: a move
- * repeated at a short distance does not wait on its own last stores.
- * `sh bench/ab.sh memmove 1024 --dist=-8` (and 8) against head and tail
- * loaded first and stored last: 1.34x (1.16x) faster; disjoint copies of
- * 513 B-24 KiB unchanged (0.99-1.04). */
-FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  FASTMEM__WITH_W(W, {
-    size_t skip = W - ((uintptr_t)d & (W - 1));
-    fm__u8 *dp = d + skip, *dt = d + n - 4 * W;
-    const fm__u8 *sp = s + skip;
-    H head = FASTMEM__LD(H, s), x0, x1, x2, x3, t0, t1, t2, t3;
-    FASTMEM__LD4(x, sp);
-    FASTMEM__ST(H, d, head);
-    while (dp + 4 * W < dt) {
-      FASTMEM__ST4(HA, dp, x);
-      dp += 4 * W; sp += 4 * W;
-      FASTMEM__LD4(x, sp);
-      FASTMEM__OPAQUE(dp);
-    }
-    FASTMEM__LD4(t, s + n - 4 * W);
-    FASTMEM__ST4(HA, dp, x);
-    FASTMEM__ST4(H, dt, t);
-  });
-}
-
-/* Copy backward, n > 8W, the mirror image: for dst inside (src, src + n).
- *   [ head 4W ][ W-aligned blocks of 4W ... ][tail W]
- * The tail goes first, with the first (highest) step, the head last. */
-FASTMEM__AI void fm__copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  FASTMEM__WITH_W(W, {
-    size_t skip = (((uintptr_t)d + n - 1) & (W - 1)) + 1;
-    fm__u8 *dp = d + n - skip - 4 * W, *dh = d + 4 * W;
-    const fm__u8 *sp = s + n - skip - 4 * W;
-    H tail = FASTMEM__LD(H, s + n - W), x0, x1, x2, x3, h0, h1, h2, h3;
-    FASTMEM__LD4(x, sp);
-    FASTMEM__ST(H, d + n - W, tail);
-    while (dp > dh) {
-      FASTMEM__ST4(HA, dp, x);
-      dp -= 4 * W; sp -= 4 * W;
-      FASTMEM__LD4(x, sp);
-      FASTMEM__OPAQUE(dp);
-    }
-    FASTMEM__LD4(h, s);
-    FASTMEM__ST4(HA, dp, x);
-    FASTMEM__ST4(H, d, h);
-  });
-}
-
-/* Set n > 8W bytes: aligned 4W stores, overlapping first and last blocks. */
-FASTMEM__AI void fm__set_loop(fm__u8 *d, int c, size_t n, size_t W) {
-  FASTMEM__WITH_W(W, {
-    H v = FASTMEM__SPLAT_H(c);
-    fm__u8 *dp = d + W - ((uintptr_t)d & (W - 1)), *dt = d + n - 4 * W;
-    FASTMEM__ST(H, d, v);
-    while (dp < dt) {
-      FASTMEM__ST(HA, dp, v); FASTMEM__ST(HA, dp + W, v); FASTMEM__ST(HA, dp + 2 * W, v); FASTMEM__ST(HA, dp + 3 * W, v);
-      dp += 4 * W;
-      FASTMEM__OPAQUE(dp);
-    }
-    FASTMEM__ST(H, dt, v); FASTMEM__ST(H, dt + W, v); FASTMEM__ST(H, dt + 2 * W, v); FASTMEM__ST(H, dt + 3 * W, v);
-  });
 }
 
 /* Forward is safe unless dst lies inside (src, src + n). */

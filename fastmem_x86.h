@@ -261,17 +261,21 @@ FASTMEM__SI const char *fm__x86_name(unsigned f) {
 }
 
 /* ---- Primitives that need a target: one per vector width -------------- */
+/* f##_W(...) for the tier's vector width W (16, 32 or 64). */
+#define FASTMEM__X86_BY_W(W, f, ...)                                           \
+  ((W) == 64 ? f##_64(__VA_ARGS__) : (W) == 32 ? f##_32(__VA_ARGS__) : f##_16(__VA_ARGS__))
+
 /* Copy one W-byte block from s to W-aligned d with a non-temporal store.
    (asm rather than the intrinsics, which clang -O0 turns into a memcpy.) */
-__attribute__((target(FASTMEM__T_SSE2))) static inline void fm__stream16(fm__u8 *d, const fm__u8 *s) {
+__attribute__((target(FASTMEM__T_SSE2))) static inline void fm__stream_16(fm__u8 *d, const fm__u8 *s) {
   fm__v16 x = *FASTMEM__CAST(const fm__v16 *, s);
   __asm__("movntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v16a *, d)) : "x"(x));
 }
-__attribute__((target(FASTMEM__T_AVX2))) static inline void fm__stream32(fm__u8 *d, const fm__u8 *s) {
+__attribute__((target(FASTMEM__T_AVX2))) static inline void fm__stream_32(fm__u8 *d, const fm__u8 *s) {
   fm__v32 x = *FASTMEM__CAST(const fm__v32 *, s);
   __asm__("vmovntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v32a *, d)) : "x"(x));
 }
-__attribute__((target(FASTMEM__T_AVX512))) static inline void fm__stream64(fm__u8 *d, const fm__u8 *s) {
+__attribute__((target(FASTMEM__T_AVX512))) static inline void fm__stream_64(fm__u8 *d, const fm__u8 *s) {
   fm__v64 x = *FASTMEM__CAST(const fm__v64 *, s);
   __asm__("vmovntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v64a *, d)) : "v"(x));
 }
@@ -283,20 +287,20 @@ __attribute__((target(FASTMEM__T_SSE2))) static inline __m128i fm__eq_x16(const 
 }
 
 /* Bit i set where byte i of the two W-byte blocks differs. */
-__attribute__((target(FASTMEM__T_SSE2))) static inline uint64_t fm__ne_x16(const fm__u8 *a, const fm__u8 *b) {
+__attribute__((target(FASTMEM__T_SSE2))) static inline uint64_t fm__ne_16(const fm__u8 *a, const fm__u8 *b) {
   return (unsigned)_mm_movemask_epi8(fm__eq_x16(a, b)) ^ 0xffffu;
 }
-__attribute__((target(FASTMEM__T_AVX2))) static inline uint64_t fm__ne_x32(const fm__u8 *a, const fm__u8 *b) {
+__attribute__((target(FASTMEM__T_AVX2))) static inline uint64_t fm__ne_32(const fm__u8 *a, const fm__u8 *b) {
   __m256i x = _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a));
   __m256i y = _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b));
   return ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, y));
 }
-__attribute__((target(FASTMEM__T_AVX512))) static inline uint64_t fm__ne_x64(const fm__u8 *a, const fm__u8 *b) {
+__attribute__((target(FASTMEM__T_AVX512))) static inline uint64_t fm__ne_64(const fm__u8 *a, const fm__u8 *b) {
   return _mm512_cmpneq_epi8_mask(*FASTMEM__CAST(const fm__v64 *, a), *FASTMEM__CAST(const fm__v64 *, b));
 }
 
 FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
-  return W == 64 ? fm__ne_x64(a, b) : W == 32 ? fm__ne_x32(a, b) : fm__ne_x16(a, b);
+  return FASTMEM__X86_BY_W(W, fm__ne, a, b);
 }
 
 /* Nonzero if the 4W bytes at a and b differ anywhere: XOR, OR together, one
@@ -306,26 +310,26 @@ FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
    (*FASTMEM__CAST(const T *, a + sizeof(T)) ^ *FASTMEM__CAST(const T *, b + sizeof(T))) | \
    (*FASTMEM__CAST(const T *, a + 2 * sizeof(T)) ^ *FASTMEM__CAST(const T *, b + 2 * sizeof(T))) | \
    (*FASTMEM__CAST(const T *, a + 3 * sizeof(T)) ^ *FASTMEM__CAST(const T *, b + 3 * sizeof(T))))
-__attribute__((target(FASTMEM__T_SSE2))) static inline int fm__diff4_x16(const fm__u8 *a, const fm__u8 *b) {
+__attribute__((target(FASTMEM__T_SSE2))) static inline int fm__diff4_16(const fm__u8 *a, const fm__u8 *b) {
   return _mm_movemask_epi8(_mm_cmpeq_epi8(FASTMEM__XOR4(fm__v16), _mm_setzero_si128())) != 0xffff;
 }
-__attribute__((target(FASTMEM__T_AVX2))) static inline int fm__diff4_x32(const fm__u8 *a, const fm__u8 *b) {
+__attribute__((target(FASTMEM__T_AVX2))) static inline int fm__diff4_32(const fm__u8 *a, const fm__u8 *b) {
   fm__v32 x = FASTMEM__XOR4(fm__v32);
   return !_mm256_testz_si256(x, x);
 }
-__attribute__((target(FASTMEM__T_AVX512))) static inline int fm__diff4_x64(const fm__u8 *a, const fm__u8 *b) {
+__attribute__((target(FASTMEM__T_AVX512))) static inline int fm__diff4_64(const fm__u8 *a, const fm__u8 *b) {
   fm__v64 x = FASTMEM__XOR4(fm__v64);
   return _mm512_test_epi64_mask(x, x) != 0;
 }
 
 FASTMEM__AI int fm__diff4(const fm__u8 *a, const fm__u8 *b, size_t W) {
-  return W == 64 ? fm__diff4_x64(a, b) : W == 32 ? fm__diff4_x32(a, b) : fm__diff4_x16(a, b);
+  return FASTMEM__X86_BY_W(W, fm__diff4, a, b);
 }
 
 /* The mask of 32 bytes, with the tier's cheapest compare: one 32-byte
    vector, or two of 16. */
 FASTMEM__AI uint64_t fm__ne32b(const fm__u8 *a, const fm__u8 *b, size_t W) {
-  return W >= 32 ? fm__ne_x32(a, b) : fm__ne_x16(a, b) | fm__ne_x16(a + 16, b + 16) << 16;
+  return W >= 32 ? fm__ne_32(a, b) : fm__ne_16(a, b) | fm__ne_16(a + 16, b + 16) << 16;
 }
 
 /* ---- Copy and move ------------------------------------------------------- */
@@ -358,9 +362,7 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   for (; i + 4 * W <= n; i += 4 * W) {
     for (k = i; k < i + 4 * W; k += W) {
       const fm__u8 *from = pat ? s : s + k;
-      if (W == 64) fm__stream64(d + k, from);
-      else if (W == 32) fm__stream32(d + k, from);
-      else fm__stream16(d + k, from);
+      FASTMEM__X86_BY_W(W, fm__stream, d + k, from);
     }
     FASTMEM__OPAQUE(d);
   }
