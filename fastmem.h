@@ -55,6 +55,12 @@
  * Guarantees beyond the C functions: n == 0 touches no memory whatever the
  * pointers; no byte outside [p, p+n) is read or written; the first probe may
  * race from any number of threads.
+ *
+ * This file, top to bottom: 1. build kind and feature bits; 2. the plain C99
+ * path (other compilers); 3. primitives; 4. building blocks (short paths,
+ * W-byte blocks); 5. the portable path; 6. the backend (fastmem_x86.h,
+ * fastmem_ppc.h) and the functions it provides; 7. dispatch (the cached
+ * probe, the out-of-line long paths); 8. the public API; 9. drop-in mode.
  */
 #ifndef FASTMEM_H
 #define FASTMEM_H
@@ -65,6 +71,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* ==== 1. Build kind and feature bits ======================================== */
 
 /* ---- Build kind ------------------------------------------------------------
  * GNU C (gcc, clang, clang in MSVC mode): everything below. Any other
@@ -117,7 +125,7 @@
 #define FM_CPU_P10    0x0400u /* PowerPC: POWER10 paired vectors */
 #define FM_CPU_ALL    0xffffu
 
-/* ==== Plain C99: other compilers, or FASTMEM_PLAIN_C =======================
+/* ==== 2. Plain C99 path: other compilers, or FASTMEM_PLAIN_C ================
  * ISO C99 alone: no attributes, vector types, statement expressions,
  * builtins, inline asm or atomics; for TinyCC, MSVC and any other C99 or
  * C++ compiler without GNU C. The same API and contract as the GNU C code
@@ -241,6 +249,8 @@ static inline const char *fm_path_name(void) { return "plain"; }
 
 #else /* FASTMEM__GNU: the rest of this file up to the drop-in mode */
 
+/* ==== 3. Primitives ========================================================= */
+
 /* ---- Compiler glue ------------------------------------------------------- */
 #define FASTMEM__AI       static inline __attribute__((always_inline, unused))
 /* Other static inline functions; unused: no warning where the including file
@@ -340,6 +350,8 @@ typedef unsigned char fm__b16 __attribute__((vector_size(16)));
 typedef unsigned char fm__b32 __attribute__((vector_size(32)));
 typedef unsigned char fm__b64 __attribute__((vector_size(64)));
 #define FASTMEM__SPLAT(T, BT, x) ((T)((__extension__ (BT){0}) + (fm__u8)(x)))
+
+/* ==== 4. Building blocks ==================================================== */
 
 /* ---- Head and tail: the short paths' blocks -------------------------------
  * fm__move_head_tail_B(d, s, n), B <= n <= 2B: load the first and the last
@@ -479,7 +491,7 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return 1;
 }
 
-/* ---- Building blocks: W-byte blocks ----------------------------------------
+/* ---- W-byte blocks: the long paths' steps ---------------------------------
  * One set per block width W: 8 (words; the portable path without vectors),
  * 16, 32 and 64 (vectors; the caller's target decides which instructions
  * they become). Only blocks of W bytes are used, so that every value lives
@@ -875,7 +887,7 @@ FASTMEM__AI int fm__fwd_ok(const fm__u8 *d, const fm__u8 *s, size_t n) {
   return (size_t)((uintptr_t)d - (uintptr_t)s) >= n;
 }
 
-/* ---- Building blocks: compare -------------------------------------------- */
+/* ---- Compare: big-endian words, n a multiple of 8 ------------------------ */
 FASTMEM__AI int fm__cmp_words(const fm__u8 *a, const fm__u8 *b, size_t n) {
   size_t i;
   for (i = 0; i + 8 <= n; i += 8) {
@@ -885,9 +897,10 @@ FASTMEM__AI int fm__cmp_words(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return 0;
 }
 
-/* ---- Portable path --------------------------------------------------------
+/* ==== 5. Portable path =======================================================
  * Plain C over the same building blocks: 16-byte vector blocks where the
- * baseline target has 16-byte vector registers, 8-byte words elsewhere. */
+ * baseline target has 16-byte vector registers, 8-byte words elsewhere. The
+ * path of targets without a backend, and of x86 CPUs without SSE2. */
 #ifdef FASTMEM__V16
 #define FASTMEM__PORTABLE_W 16
 #else
@@ -928,7 +941,38 @@ FASTMEM__AI int fm__eq_portable(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return i < n ? fm__eq_short(a + n - 32, b + n - 32, 32) : 1;
 }
 
-/* ---- Probe state ----------------------------------------------------------
+/* The portable tier, out of line like the backends' tiers, so that the
+   functions that pick a tier stay a test and a jump. */
+#define FASTMEM__PORT static __attribute__((noinline, flatten, unused))
+FASTMEM__PORT void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_portable(d, s, n); }
+FASTMEM__PORT void fm__set_port(fm__u8 *d, int c, size_t n) { fm__set_portable(d, c, n); }
+FASTMEM__PORT int fm__cmp_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_portable(a, b, n);
+}
+FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_portable(a, b, n);
+}
+
+/* ==== 6. Backend =============================================================
+ * The probe state, then the backend for this target (fastmem_x86.h,
+ * fastmem_ppc.h), or the portable path where there is none. A backend
+ * defines these functions, which fastmem.h calls:
+ *   unsigned fm__arch_probe(void)          the FM_CPU_* bits of this CPU;
+ *                                          stores the non-temporal threshold
+ *   const char *fm__arch_name(unsigned f)  the path's name for the bits f,
+ *                                          "" for the portable path
+ *   fm__arch_move(f, d, s, n), fm__arch_set(f, d, c, n),
+ *   fm__arch_cmp(f, a, b, n), fm__arch_eq(f, a, b, n)
+ *       n > 32, out of line (section 7): the tier the bits f select, the
+ *       portable one where they select none. Compares get the whole range.
+ *   fm__arch_move_call(d, s, n) and _set_call, _cmp_call, _eq_call
+ *       n > 32, at the call site: one call to the tier the probe chose
+ *       (x86), or to the out-of-line function of section 7, which probes.
+ *   fm__arch_move_short(d, s, n) and _set_short, _cmp_short, _eq_short
+ *       n <= 32, at the call site: section 4's short paths, or the
+ *       backend's own where the build's baseline has better instructions. */
+
+/* ---- Probe state -------------------------------------------------------------
  * One word: the FM_CPU_* bits in use, plus FASTMEM__READY once set. A second
  * word holds the non-temporal threshold in KiB. Weak, so every translation
  * unit of the program shares them; on Windows (PE/COFF: MinGW-w64, clang)
@@ -947,44 +991,89 @@ FASTMEM__SHARED unsigned fm__nt_kib = 0;
 
 FASTMEM__AI unsigned fm__load(const unsigned *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
-/* ---- Backends ------------------------------------------------------------ */
+/* The out-of-line long paths (section 7), for the backends' _call functions. */
+static FASTMEM__NOINLINE void fm__move_long(fm__u8 *d, const fm__u8 *s, size_t n);
+static FASTMEM__NOINLINE void fm__set_long(fm__u8 *d, int c, size_t n);
+static FASTMEM__NOINLINE int fm__cmp_long(const fm__u8 *a, const fm__u8 *b, size_t n);
+static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_t n);
+
 /* No vectors: the x86 backend is left out whole (every tier of it is vector
    code); the PowerPC one keeps its scalar tier only (fastmem_ppc.h).
    MinGW gcc without optimisation stops with an internal error on the AVX
    tiers (32-byte vectors on the stack, GCC bug 54412): portable path. */
-#if !defined(FASTMEM_PORTABLE)
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__has_include) && !defined(FASTMEM__NOVEC) && \
+#if !defined(FASTMEM_PORTABLE) && (defined(__x86_64__) || defined(__i386__)) &&                 \
+    defined(__has_include) && !defined(FASTMEM__NOVEC) &&                                       \
     !(defined(__MINGW32__) && !defined(__clang__) && !defined(__OPTIMIZE__))
 #if __has_include("fastmem_x86.h")
 #include "fastmem_x86.h"
+#define FASTMEM__BACKEND 1
 #endif
-#elif (defined(__powerpc__) || defined(__powerpc64__)) && defined(__has_include)
+#elif !defined(FASTMEM_PORTABLE) && (defined(__powerpc__) || defined(__powerpc64__)) &&         \
+    defined(__has_include)
 #if __has_include("fastmem_ppc.h")
 #include "fastmem_ppc.h"
-#endif
+#define FASTMEM__BACKEND 1
 #endif
 #endif
 
-/* A backend defines FASTMEM__ARCH_PROBE (raw FM_CPU_* bits, fills the NT
-   threshold), FASTMEM__ARCH_NAME, and FASTMEM__ARCH_MOVE/SET/CMP/EQ, which
-   run the tier the feature bits f select and return nonzero, or return 0 for
-   the portable tier. MOVE and SET get n > 32; CMP and EQ get n > 32 with the
-   first 32 bytes known equal, unless FASTMEM__ARCH_CMP_WHOLE is defined.
-   Optional FASTMEM__TOP_MOVE/SET/CMP/EQ (no f): the same for the best tier
-   only, tested at the call site. Without a backend: portable only. */
-#ifndef FASTMEM__ARCH_PROBE
+#ifndef FASTMEM__BACKEND
+/* ---- No backend: the portable path ------------------------------------------ */
 FASTMEM__AI unsigned fm__arch_probe(void) { return 0; }
-#define FASTMEM__ARCH_PROBE() fm__arch_probe()
-#define FASTMEM__ARCH_NAME(f) ((void)(f), "")
-#endif
+FASTMEM__AI const char *fm__arch_name(unsigned f) {
+  (void)f;
+  return "";
+}
 
-/* ---- The cached probe ---------------------------------------------------- */
+FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
+  (void)f;
+  fm__move_port(d, s, n);
+}
+FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
+  (void)f;
+  fm__set_port(d, c, n);
+}
+/* Compares begin with the first 32 bytes, before any loop is set up: most
+   real mismatches sit there (the mismatch bench section). */
+FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  int r = fm__cmp_words(a, b, 32);
+  (void)f;
+  if (r) return r;
+  return fm__cmp_port(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  (void)f;
+  return fm__eq_short(a, b, 32) ? fm__eq_port(a, b, n) : 0; /* 32: four words */
+}
+
+FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_long(d, s, n); }
+FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) { fm__set_long(d, c, n); }
+FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_long(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_long(a, b, n);
+}
+
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_short(d, s, n); }
+FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
+FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_short(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_short(a, b, n);
+}
+#endif /* no backend */
+
+/* ==== 7. Dispatch ============================================================
+ * The cached probe, and one out-of-line function per operation for n > 32,
+ * which reads it and runs the backend's tier. */
 static FASTMEM__NOINLINE unsigned fm__probe_slow(void) {
-  unsigned want = FASTMEM__ARCH_PROBE() | FASTMEM__READY;
+  unsigned want = fm__arch_probe() | FASTMEM__READY;
   unsigned expect = 0;
   /* Racing first calls all compute the same value; the exchange keeps an
      fm_cpu_limit() that another thread made in the meantime. */
-  __atomic_compare_exchange_n(&fm__cpu_state, &expect, want, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+  __atomic_compare_exchange_n(&fm__cpu_state, &expect, want, 0, __ATOMIC_ACQ_REL,
+                              __ATOMIC_ACQUIRE);
   return expect ? expect : want;
 }
 
@@ -994,103 +1083,45 @@ FASTMEM__AI unsigned fm__features(void) {
   return f;
 }
 
+static FASTMEM__NOINLINE void fm__move_long(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__arch_move(fm__features(), d, s, n);
+}
+
+static FASTMEM__NOINLINE void fm__set_long(fm__u8 *d, int c, size_t n) {
+  fm__arch_set(fm__features(), d, c, n);
+}
+
+static FASTMEM__NOINLINE int fm__cmp_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__arch_cmp(fm__features(), a, b, n);
+}
+
+static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__arch_eq(fm__features(), a, b, n);
+}
+
+/* ==== 8. Public API ==========================================================
+ * Always inlined, so that even -Os and -O0 builds keep the short path at the
+ * call site; what is inlined is the n <= 32 ladder and one call. */
+#define FASTMEM__API static inline __attribute__((always_inline, unused))
+
 FASTMEM__SI unsigned fm_cpu_features(void) { return fm__features() & ~FASTMEM__READY; }
 
 FASTMEM__SI void fm_cpu_limit(unsigned mask) {
-  unsigned f = (FASTMEM__ARCH_PROBE() & mask) | FASTMEM__READY;
+  unsigned f = (fm__arch_probe() & mask) | FASTMEM__READY;
   __atomic_store_n(&fm__cpu_state, f, __ATOMIC_RELEASE);
 }
 
 FASTMEM__SI const char *fm_path_name(void) {
   unsigned f = fm_cpu_features();
-  const char *name = FASTMEM__ARCH_NAME(f);
+  const char *name = fm__arch_name(f);
   return *name ? name : "portable";
 }
 
-/* ---- Long paths: one out-of-line function per operation ----------------- */
-#ifndef FASTMEM__TOP_MOVE
-#define FASTMEM__TOP_MOVE(d, s, n) 0
-#define FASTMEM__TOP_SET(d, c, n) 0
-#define FASTMEM__TOP_CMP(a, b, n, r) ((void)(r), 0)
-#define FASTMEM__TOP_EQ(a, b, n, r) ((void)(r), 0)
-#endif
-#ifndef FASTMEM__ARCH_MOVE
-#define FASTMEM__ARCH_MOVE(f, d, s, n) ((void)(f), 0)
-#define FASTMEM__ARCH_SET(f, d, c, n) ((void)(f), 0)
-#define FASTMEM__ARCH_CMP(f, a, b, n, r) ((void)(f), 0)
-#define FASTMEM__ARCH_EQ(f, a, b, n, r) ((void)(f), 0)
-#endif
-
-/* The portable tiers, out of line like the others so that the dispatchers
-   below stay a test and a jump. */
-static FASTMEM__NOINLINE __attribute__((flatten)) void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_portable(d, s, n); }
-static FASTMEM__NOINLINE __attribute__((flatten)) void fm__set_port(fm__u8 *d, int c, size_t n) { fm__set_portable(d, c, n); }
-static FASTMEM__NOINLINE __attribute__((flatten)) int fm__cmp_port(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__cmp_portable(a, b, n); }
-static FASTMEM__NOINLINE __attribute__((flatten)) int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__eq_portable(a, b, n); }
-
-static FASTMEM__NOINLINE void fm__move_long(fm__u8 *d, const fm__u8 *s, size_t n) {
-  unsigned f = fm__features();
-  if (!FASTMEM__ARCH_MOVE(f, d, s, n)) fm__move_port(d, s, n);
-}
-
-static FASTMEM__NOINLINE void fm__set_long(fm__u8 *d, int c, size_t n) {
-  unsigned f = fm__features();
-  if (!FASTMEM__ARCH_SET(f, d, c, n)) fm__set_port(d, c, n);
-}
-
-/* Compares begin with the first 32 bytes before any loop is set up: most
-   real mismatches sit there (seed 004: 83% within 32 bytes). Backends whose
-   tiers do that themselves define FASTMEM__ARCH_CMP_WHOLE; for the others,
-   and for the portable tier, it is four scalar words here. */
-#ifdef FASTMEM__ARCH_CMP_WHOLE
-#define FASTMEM__CMP_HEAD(a, b, r) 0
-#define FASTMEM__EQ_HEAD(a, b) 1
-#else
-#define FASTMEM__CMP_HEAD(a, b, r) (((r) = fm__cmp_words(a, b, 32)) != 0)
-#define FASTMEM__EQ_HEAD(a, b) fm__eq_short(a, b, 32) /* 32 is valid there: four words */
-#endif
-
-static FASTMEM__NOINLINE int fm__cmp_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  unsigned f = fm__features();
-  int r;
-  if (FASTMEM__CMP_HEAD(a, b, r)) return r;
-  if (!FASTMEM__ARCH_CMP(f, a, b, n, r)) r = fm__cmp_port(a, b, n);
-  return r;
-}
-
-static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  unsigned f = fm__features();
-  int r;
-  if (!FASTMEM__EQ_HEAD(a, b)) return 0;
-  if (!FASTMEM__ARCH_EQ(f, a, b, n, r)) r = fm__eq_port(a, b, n);
-  return r;
-}
-
-/* A backend may replace the inline n <= 32 paths of copies, sets and
-   compares where the build's baseline has better instructions (PowerPC:
-   POWER9 lxvl/stxvl; x86-64: SSE2 byte compares). */
-#ifndef FASTMEM__ARCH_MOVE_SHORT
-#define FASTMEM__ARCH_MOVE_SHORT(d, s, n) fm__move_short(d, s, n)
-#endif
-#ifndef FASTMEM__ARCH_SET_SHORT
-#define FASTMEM__ARCH_SET_SHORT(d, c, n) fm__set_short(d, c, n)
-#endif
-#ifndef FASTMEM__ARCH_CMP_SHORT
-#define FASTMEM__ARCH_CMP_SHORT(a, b, n) fm__cmp_short(a, b, n)
-#endif
-#ifndef FASTMEM__ARCH_EQ_SHORT
-#define FASTMEM__ARCH_EQ_SHORT(a, b, n) fm__eq_short(a, b, n)
-#endif
-
-/* ---- Public API ---------------------------------------------------------- */
-/* Always inlined, so that even -Os and -O0 builds keep the short path at the
-   call site; what is inlined is the n <= 32 ladder and one call. */
-#define FASTMEM__API static inline __attribute__((always_inline, unused))
 FASTMEM__API void *fm_memmove(void *dst, const void *src, size_t n) {
   fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
   const fm__u8 *s = FASTMEM__CAST(const fm__u8 *, src);
-  if (n <= 32) FASTMEM__ARCH_MOVE_SHORT(d, s, n);
-  else if (!FASTMEM__TOP_MOVE(d, s, n)) fm__move_long(d, s, n);
+  if (n <= 32) fm__arch_move_short(d, s, n);
+  else fm__arch_move_call(d, s, n);
   return dst;
 }
 
@@ -1101,32 +1132,28 @@ FASTMEM__API void *fm_memcpy(void *dst, const void *src, size_t n) {
 
 FASTMEM__API void *fm_memset(void *dst, int c, size_t n) {
   fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
-  if (n <= 32) FASTMEM__ARCH_SET_SHORT(d, c, n);
-  else if (!FASTMEM__TOP_SET(d, c, n)) fm__set_long(d, c, n);
+  if (n <= 32) fm__arch_set_short(d, c, n);
+  else fm__arch_set_call(d, c, n);
   return dst;
 }
 
 FASTMEM__API int fm_memcmp(const void *a, const void *b, size_t n) {
   const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
-  int r;
-  if (n <= 32) return FASTMEM__ARCH_CMP_SHORT(x, y, n);
-  if (FASTMEM__TOP_CMP(x, y, n, r)) return r;
-  return fm__cmp_long(x, y, n);
+  if (n <= 32) return fm__arch_cmp_short(x, y, n);
+  return fm__arch_cmp_call(x, y, n);
 }
 
 FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
   const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
-  int r;
-  if (n <= 32) return FASTMEM__ARCH_EQ_SHORT(x, y, n);
-  if (FASTMEM__TOP_EQ(x, y, n, r)) return r;
-  return fm__eq_long(x, y, n);
+  if (n <= 32) return fm__arch_eq_short(x, y, n);
+  return fm__arch_eq_call(x, y, n);
 }
 
 #endif /* FASTMEM__GNU */
 
 #endif /* FASTMEM_H */
 
-/* ==== Drop-in mode: FASTMEM_REPLACE_LIBC ====================================
+/* ==== 9. Drop-in mode: FASTMEM_REPLACE_LIBC =================================
  * The including file's calls memcpy(...), memmove(...), memset(...) and
  * memcmp(...) become fm_* calls. They are function-like macros, so a name not
  * followed by "(" is still the C library's: &memcpy, (memcpy)(d, s, n) and

@@ -470,41 +470,99 @@ FASTMEM__AI void fm__p9_set_short(fm__u8 *d, int c, size_t n) {
     __asm__ __volatile__("stxvl %x0,%1,%2" : : "wa"(v), "b"(d), "r"((uint64_t)n << 56) : "memory");
   }
 }
-#define FASTMEM__ARCH_MOVE_SHORT(d, s, n) fm__p9_move_short(d, s, n)
-#define FASTMEM__ARCH_SET_SHORT(d, c, n) fm__p9_set_short(d, c, n)
 #endif
 
-/* ---- Hooks for fastmem.h: pick the tier from the feature bits ----------- */
-#define FASTMEM__PPC_MOVE(f, d, s, n)                                          \
-  ((f) & FM_CPU_P10 ? fm__move_p10(d, s, n) : (f) & FM_CPU_P9 ? fm__move_p9(d, s, n) \
-   : (f) & FM_CPU_VSX ? fm__move_vsx(d, s, n) : fm__ppc_move_scalar(d, s, n), 1)
-#define FASTMEM__PPC_SET(f, d, c, n)                                           \
-  ((f) & FM_CPU_P10 ? fm__set_p10(d, c, n) : (f) & FM_CPU_P9 ? fm__set_p9(d, c, n) \
-   : (f) & FM_CPU_VSX ? fm__set_vsx(d, c, n) : fm__ppc_set_scalar(d, c, n), 1)
-/* Compares: POWER10 has nothing over POWER9 there; scalar is the portable
-   path's 8-byte word code. */
-#define FASTMEM__PPC_CMP(f, a, b, n, r)                                        \
-  ((f) & (FM_CPU_P9 | FM_CPU_P10) ? ((r) = fm__cmp_p9(a, b, n), 1)            \
-   : (f) & FM_CPU_VSX ? ((r) = fm__cmp_vsx(a, b, n), 1) : 0)
-#define FASTMEM__PPC_EQ(f, a, b, n, r)                                         \
-  ((f) & (FM_CPU_P9 | FM_CPU_P10) ? ((r) = fm__eq_p9(a, b, n), 1)             \
-   : (f) & FM_CPU_VSX ? ((r) = fm__eq_vsx(a, b, n), 1) : 0)
+/* ---- The backend interface (fastmem.h, section 6) --------------------------
+ * The tier for the feature bits f; no bits: the scalar tier. Compares take
+ * the first 32 bytes as four words here (most real mismatches sit there),
+ * and the tiers the rest; POWER10 has nothing over POWER9 there, and the
+ * scalar compares are the portable path's 8-byte word code. */
+FASTMEM__AI unsigned fm__arch_probe(void) { return fm__ppc_probe(); }
+FASTMEM__AI const char *fm__arch_name(unsigned f) { return fm__ppc_name(f); }
 
-#define FASTMEM__ARCH_PROBE() fm__ppc_probe()
-#define FASTMEM__ARCH_NAME(f) fm__ppc_name(f)
-#define FASTMEM__ARCH_MOVE(f, d, s, n) FASTMEM__PPC_MOVE(f, d, s, n)
-#define FASTMEM__ARCH_SET(f, d, c, n) FASTMEM__PPC_SET(f, d, c, n)
-#define FASTMEM__ARCH_CMP(f, a, b, n, r) FASTMEM__PPC_CMP(f, a, b, n, r)
-#define FASTMEM__ARCH_EQ(f, a, b, n, r) FASTMEM__PPC_EQ(f, a, b, n, r)
+FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
+  if (f & FM_CPU_P10) fm__move_p10(d, s, n);
+  else if (f & FM_CPU_P9) fm__move_p9(d, s, n);
+  else if (f & FM_CPU_VSX) fm__move_vsx(d, s, n);
+  else fm__ppc_move_scalar(d, s, n);
+}
+
+FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
+  if (f & FM_CPU_P10) fm__set_p10(d, c, n);
+  else if (f & FM_CPU_P9) fm__set_p9(d, c, n);
+  else if (f & FM_CPU_VSX) fm__set_vsx(d, c, n);
+  else fm__ppc_set_scalar(d, c, n);
+}
+
+FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  int r = fm__cmp_words(a, b, 32);
+  if (r) return r;
+  return f & (FM_CPU_P9 | FM_CPU_P10) ? fm__cmp_p9(a, b, n)
+         : f & FM_CPU_VSX           ? fm__cmp_vsx(a, b, n)
+                                    : fm__cmp_port(a, b, n);
+}
+
+FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  if (!fm__eq_short(a, b, 32)) return 0;
+  return f & (FM_CPU_P9 | FM_CPU_P10) ? fm__eq_p9(a, b, n)
+         : f & FM_CPU_VSX           ? fm__eq_vsx(a, b, n)
+                                    : fm__eq_port(a, b, n);
+}
+
+#if defined(_ARCH_PWR9) && defined(__POWER9_VECTOR__)
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__p9_move_short(d, s, n);
+}
+FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__p9_set_short(d, c, n); }
+#else
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_short(d, s, n); }
+FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
+#endif
 
 #else /* 32-bit powerpc, or no vectors (FASTMEM__NOVEC): the scalar tier only, no probe */
-FASTMEM__AI unsigned fm__ppc_probe(void) { return 0; }
-#define FASTMEM__ARCH_PROBE() fm__ppc_probe()
-#define FASTMEM__ARCH_NAME(f) ((void)(f), "scalar")
-#define FASTMEM__ARCH_MOVE(f, d, s, n) ((void)(f), fm__ppc_move_scalar(d, s, n), 1)
-#define FASTMEM__ARCH_SET(f, d, c, n) ((void)(f), fm__ppc_set_scalar(d, c, n), 1)
-#define FASTMEM__ARCH_CMP(f, a, b, n, r) ((void)(f), 0)
-#define FASTMEM__ARCH_EQ(f, a, b, n, r) ((void)(f), 0)
+FASTMEM__AI unsigned fm__arch_probe(void) { return 0; }
+FASTMEM__AI const char *fm__arch_name(unsigned f) {
+  (void)f;
+  return "scalar";
+}
+FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
+  (void)f;
+  fm__ppc_move_scalar(d, s, n);
+}
+FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
+  (void)f;
+  fm__ppc_set_scalar(d, c, n);
+}
+FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  int r = fm__cmp_words(a, b, 32);
+  (void)f;
+  if (r) return r;
+  return fm__cmp_port(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  (void)f;
+  return fm__eq_short(a, b, 32) ? fm__eq_port(a, b, n) : 0;
+}
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_short(d, s, n); }
+FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
 #endif /* __powerpc64__ && !FASTMEM__NOVEC */
+
+
+/* Both: n > 32 at the call site goes to the out-of-line path (section 7 of
+   fastmem.h); compares of n <= 32 are the generic ones. */
+FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_long(d, s, n); }
+FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) { fm__set_long(d, c, n); }
+FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_long(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_long(a, b, n);
+}
+FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_short(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_short(a, b, n);
+}
 
 #endif /* FASTMEM_PPC_H */

@@ -439,7 +439,7 @@ FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n)
 FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_avx2(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 32); }
 FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 16); }
 
-/* ---- Compare (n > 32, the whole range: FASTMEM__ARCH_CMP_WHOLE) ---------- */
+/* ---- Compare (n > 32, the whole range, first 32 bytes included) --------- */
 
 /* For n > 64, the first 32 bytes known equal: the mask of the first W-byte
    block whose bytes differ, 0 if none, and its offset in *at. Bytes 32..63
@@ -567,7 +567,6 @@ FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   }
   return fm__cmp_short(a, b, n);
 }
-#define FASTMEM__ARCH_CMP_SHORT(a, b, n) fm__x86_cmp_short(a, b, n)
 
 /* Equality the same way: both 16-byte compares ANDed, one mask test.
    `sh bench/ab.sh memeq 16 24 32`: 1.55-1.69 ns against 1.75-1.86 ns for
@@ -576,36 +575,92 @@ FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   if (n >= 16) return _mm_movemask_epi8(_mm_and_si128(fm__eq_x16(a, b), fm__eq_x16(a + n - 16, b + n - 16))) == 0xffff;
   return fm__eq_short(a, b, n);
 }
-#define FASTMEM__ARCH_EQ_SHORT(a, b, n) fm__x86_eq_short(a, b, n)
 #endif
 
-/* ---- Hooks for fastmem.h: pick the tier from the feature bits ----------- */
-#define FASTMEM__X86_PICK(f, op, ...)                                          \
-  ((f) & FM_CPU_AVX512 ? (fm__##op##_avx512(__VA_ARGS__), 1)                  \
-   : (f) & FM_CPU_AVX2 ? (fm__##op##_avx2(__VA_ARGS__), 1)                    \
-   : (f) & FM_CPU_SSE2 ? (fm__##op##_sse2(__VA_ARGS__), 1) : 0)
-#define FASTMEM__X86_PICK_R(f, r, op, ...)                                     \
-  ((f) & FM_CPU_AVX512 ? ((r) = fm__##op##_avx512(__VA_ARGS__), 1)            \
-   : (f) & FM_CPU_AVX2 ? ((r) = fm__##op##_avx2(__VA_ARGS__), 1)              \
-   : (f) & FM_CPU_SSE2 ? ((r) = fm__##op##_sse2(__VA_ARGS__), 1) : 0)
+/* ---- The backend interface (fastmem.h, section 6) --------------------------
+ * The tier for the feature bits f. Where f has none: the portable path once
+ * the probe ran (probed), else the out-of-line path, which probes. */
+FASTMEM__AI void fm__x86_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n, int probed) {
+  if (f & FM_CPU_AVX512) fm__move_avx512(d, s, n);
+  else if (f & FM_CPU_AVX2) fm__move_avx2(d, s, n);
+  else if (f & FM_CPU_SSE2) fm__move_sse2(d, s, n);
+  else if (probed) fm__move_port(d, s, n);
+  else fm__move_long(d, s, n);
+}
+
+FASTMEM__AI void fm__x86_set(unsigned f, fm__u8 *d, int c, size_t n, int probed) {
+  if (f & FM_CPU_AVX512) fm__set_avx512(d, c, n);
+  else if (f & FM_CPU_AVX2) fm__set_avx2(d, c, n);
+  else if (f & FM_CPU_SSE2) fm__set_sse2(d, c, n);
+  else if (probed) fm__set_port(d, c, n);
+  else fm__set_long(d, c, n);
+}
+
+/* The compare tiers take the whole range, first 32 bytes included. */
+FASTMEM__AI int fm__x86_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n, int probed) {
+  if (f & FM_CPU_AVX512) return fm__cmp_avx512(a, b, n);
+  if (f & FM_CPU_AVX2) return fm__cmp_avx2(a, b, n);
+  if (f & FM_CPU_SSE2) return fm__cmp_sse2(a, b, n);
+  return probed ? fm__cmp_port(a, b, n) : fm__cmp_long(a, b, n);
+}
+
+FASTMEM__AI int fm__x86_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n, int probed) {
+  if (f & FM_CPU_AVX512) return fm__eq_avx512(a, b, n);
+  if (f & FM_CPU_AVX2) return fm__eq_avx2(a, b, n);
+  if (f & FM_CPU_SSE2) return fm__eq_sse2(a, b, n);
+  return probed ? fm__eq_port(a, b, n) : fm__eq_long(a, b, n);
+}
+
+FASTMEM__AI unsigned fm__arch_probe(void) { return fm__x86_probe(); }
+FASTMEM__AI const char *fm__arch_name(unsigned f) { return fm__x86_name(f); }
+
+FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move(f, d, s, n, 1);
+}
+FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
+  fm__x86_set(f, d, c, n, 1);
+}
+FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp(f, a, b, n, 1);
+}
+FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq(f, a, b, n, 1);
+}
 
 /* The call site itself calls the tier the probe chose, whichever it is: one
    call from the call site to the loop on every CPU (a dispatcher in between
    cost AVX2 CPUs a call and a jump: 48 and 64 B copies 6.4-6.6 ns against
    4.9 ns direct, on AMD Zen 3). Before the first probe the state is 0, no
    tier matches, and the out-of-line path probes. */
-#define FASTMEM__X86_STATE fm__load(&fm__cpu_state)
-#define FASTMEM__TOP_MOVE(d, s, n) FASTMEM__X86_PICK(FASTMEM__X86_STATE, move, d, s, n)
-#define FASTMEM__TOP_SET(d, c, n) FASTMEM__X86_PICK(FASTMEM__X86_STATE, set, d, c, n)
-#define FASTMEM__TOP_CMP(a, b, n, r) FASTMEM__X86_PICK_R(FASTMEM__X86_STATE, r, cmp, a, b, n)
-#define FASTMEM__TOP_EQ(a, b, n, r) FASTMEM__X86_PICK_R(FASTMEM__X86_STATE, r, eq, a, b, n)
-/* The compare tiers take the whole range, first 32 bytes included. */
-#define FASTMEM__ARCH_CMP_WHOLE 1
-#define FASTMEM__ARCH_PROBE() fm__x86_probe()
-#define FASTMEM__ARCH_NAME(f) fm__x86_name(f)
-#define FASTMEM__ARCH_MOVE(f, d, s, n) FASTMEM__X86_PICK(f, move, d, s, n)
-#define FASTMEM__ARCH_SET(f, d, c, n) FASTMEM__X86_PICK(f, set, d, c, n)
-#define FASTMEM__ARCH_CMP(f, a, b, n, r) FASTMEM__X86_PICK_R(f, r, cmp, a, b, n)
-#define FASTMEM__ARCH_EQ(f, a, b, n, r) FASTMEM__X86_PICK_R(f, r, eq, a, b, n)
+FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move(fm__load(&fm__cpu_state), d, s, n, 0);
+}
+FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) {
+  fm__x86_set(fm__load(&fm__cpu_state), d, c, n, 0);
+}
+FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp(fm__load(&fm__cpu_state), a, b, n, 0);
+}
+FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq(fm__load(&fm__cpu_state), a, b, n, 0);
+}
+
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_short(d, s, n); }
+FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
+#if defined(__SSE2__) && defined(__x86_64__)
+FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp_short(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq_short(a, b, n);
+}
+#else
+FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_short(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_short(a, b, n);
+}
+#endif
 
 #endif /* FASTMEM_X86_H */
