@@ -343,9 +343,10 @@ FASTMEM__AI uint64_t fm__splat8(int c) { return (uint64_t)(fm__u8)c * 0x01010101
 
 /* A vector of type T with every byte equal to the low byte of c: a byte
    broadcast (BT: the byte vector of T's size), with no multiplication into
-   a word first (fm__splat8 is for the word-sized cases only). A hand-written AVX-512 set with a byte
-   broadcast did 52-200 bytes in ~1.6 ns against 2.2-2.8 ns for the tier
-   with multiply and vpbroadcastq (task-clock medians, one run). */
+   a word first (fm__splat8 is for the word-sized cases only): faster at
+   52-200 bytes than a multiply and a broadcast of the word (measured on an
+   AVX-512 CPU; `sh bench/ab.sh memset 64 128 200` against such a version;
+   figures: bench/results/notes-from-code.md). */
 typedef unsigned char fm__b16 __attribute__((vector_size(16)));
 typedef unsigned char fm__b32 __attribute__((vector_size(32)));
 typedef unsigned char fm__b64 __attribute__((vector_size(64)));
@@ -508,9 +509,11 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
  *     this call can overwrite it (dst below src by any distance), and the
  *     bytes loaded first are the ones a previous call on the same memory
  *     stored first: a move repeated at a short distance does not wait on its
- *     own last stores. `sh bench/ab.sh memmove 1024 --dist=-8` (and 8) against
- *     head and tail loaded first and stored last: 1.34x (1.16x) faster;
- *     disjoint copies of 513 B-24 KiB unchanged (0.99-1.04).
+ *     own last stores: faster for moves repeated at a short distance,
+ *     disjoint copies unchanged (`sh bench/ab.sh memmove 1024 --dist=-8`,
+ *     and 8, against head and tail loaded first and stored last; the
+ *     overlapping moves of `make bench SECTION=distance`; figures:
+ *     bench/results/notes-from-code.md).
  *   fm__copy_bwd_W(d, s, n)  n > 8W, the mirror image, for dst inside
  *                      (src, src + n):
  *                      [ head 4W ][ W-aligned blocks of 4W ... ][tail W]

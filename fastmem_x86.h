@@ -57,7 +57,8 @@
 /* ---- Big sizes: per-CPU plans ----------------------------------------------
  * From which size a copy or a set leaves the vector loop for rep movsb, rep
  * stosb or non-temporal stores depends on the microarchitecture, and a string
- * instruction on the wrong CPU is a slow mode (10-50x). So they run only on
+ * instruction on the wrong CPU can hit a slow mode many times slower than the
+ * loop (`sh bench/tune.sh slow`; `make bench SECTION=distance`). So they run only on
  * the CPUs in this table, which were measured; every other CPU gets the
  * vector loops, with non-temporal stores from 3/4 of its L3 (a rule that held
  * on every CPU measured, where its caches behave as one L3). Sizes in KiB;
@@ -80,7 +81,8 @@ FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0};
 
 /* Below this size the tiers go straight to their vector loops, without
    looking at the plan: three taken branches and two loads fewer on the way
-   to the loop (`sh bench/ab.sh memcpy` at 513-1023 B: 1.05-1.10x faster).
+   to the loop, faster at 513-1023 B (`sh bench/ab.sh memcpy 513 769 1023`,
+   measured on AMD Zen 5: bench/results/zen5-2026-11-30/thresholds.md).
    Every plan's sizes are at least this; user overrides below it lower it. */
 #define FASTMEM__X86_BIG_DEFAULT (28u * 1024)
 #if defined(FASTMEM_MOVSB_MIN) && (FASTMEM_MOVSB_MIN) < FASTMEM__X86_BIG_DEFAULT
@@ -144,15 +146,16 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
        movsb against the AVX-512 loop; rep stosb from 960 KiB with no upper
        limit: `sh bench/ab.sh memset` around 1 MiB and past 24 MiB. */
     {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0},
-    /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb 0-19% slower than
-       the AVX2 loop at 32 KiB-1 MiB and ~25x slower when (dst - src) mod
-       4096 is 1..31; rep stosb never measured ahead: the vector loops. */
+    /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb slower than the
+       AVX2 loop at 32 KiB-1 MiB, and far slower when (dst - src) mod 4096
+       is 1..31; rep stosb never measured ahead: the vector loops.
+       `sh bench/tune.sh plan` and `sh bench/tune.sh slow`. */
     {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0},
     /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
-       shared with other guests). `sh bench/tune.sh plan`: rep movsb
-       1.06-1.19x the AVX-512 loop at 768 KiB-1 MiB, non-temporal copies
-       1.24-1.48x from 1.25 MiB; rep stosb 1.10-1.49x at 1-24 MiB,
-       non-temporal sets ahead of it from 32 MiB. */
+       shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
+       of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
+       rep stosb ahead from 1 MiB, non-temporal sets ahead of it from
+       32 MiB. */
     {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768},
   };
   static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
@@ -334,8 +337,9 @@ FASTMEM__AI uint64_t fm__ne32b(const fm__u8 *a, const fm__u8 *b, size_t W) {
 
 /* ---- Copy and move ------------------------------------------------------- */
 
-/* rep movsb, forward. Callers keep it away from its slow modes: never
-   backward, never with (dst - src) mod 2^32 in [0, 63] (seed 003). */
+/* rep movsb, forward. Callers keep it away from its slow modes (move
+   distance: `make bench SECTION=distance`, `sh bench/tune.sh slow`): never
+   backward, never with (dst - src) mod 2^32 in [0, 63]. */
 FASTMEM__AI void fm__rep_movsb(fm__u8 *d, const fm__u8 *s, size_t n) {
   __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
 }
@@ -374,9 +378,9 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
 /* Copies from FASTMEM__X86_BIG on, as the CPU's plan says: rep movsb or
    non-temporal stores; 0 for the loop. rep movsb only forward, disjoint, and
    outside both of its known slow modes, which one test covers: (dst - src)
-   mod 4096 below 64 (4 KiB aliasing: ~25x on AMD Zen 3 at 1..31) implies
-   (dst - src) mod 2^32 below 64 (14-60x on Intel family 6 model CFh and
-   FSRM parts in general at 1..63). */
+   mod 4096 below 64 (4 KiB aliasing, on AMD Zen 3 at 1..31) implies
+   (dst - src) mod 2^32 below 64 (on Intel family 6 model CFh and FSRM parts
+   in general at 1..63). `sh bench/tune.sh slow`; test/cliff.c. */
 FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
   size_t nt = FASTMEM__BIG(nt_copy);
@@ -411,8 +415,8 @@ FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, si
 
 /* ---- Set ------------------------------------------------------------------ */
 /* Sets from FASTMEM__X86_BIG on, as the CPU's plan says: rep stosb (no slow
-   mode seen on any CPU measured: every dst % 64, 64 KiB and 1 MiB) or
-   non-temporal stores; 0 for the loop. */
+   mode seen on any CPU measured, at every dst % 64, 64 KiB and 1 MiB:
+   `sh bench/tune.sh slow`) or non-temporal stores; 0 for the loop. */
 FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
   if ((f & FM_CPU_ERMS) && n >= FASTMEM__BIG(stosb) && n < FASTMEM__BIG(stosb_end)) {
@@ -444,8 +448,9 @@ FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) { f
 /* For n > 64, the first 32 bytes known equal: the mask of the first W-byte
    block whose bytes differ, 0 if none, and its offset in *at. Bytes 32..63
    first, then steps of 4W from where a is W-aligned (at most 64: an
-   unaligned loop would split every load across two cache lines, half the
-   speed: 4 KiB equal in 45 ns against 22 ns aligned, task-clock medians),
+   unaligned loop would split every load across two cache lines, at half
+   the speed: `sh bench/ab.sh memcmp 4096` against such a version; figures:
+   bench/results/notes-from-code.md),
    the rest as one more 4W step ending at n where n >= 4W; where a step
    differs, W at a time finds the block. */
 FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t *at) {
@@ -510,8 +515,9 @@ FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t
 
 /* Compare n > 32 bytes: 33..64 as two 32-byte halves, up to 8W straight
    line, each starting with the block or part that holds the first 32 bytes
-   (most real mismatches sit there: 83% within 32 bytes in a page-merging
-   scan); above 8W those 32 bytes on their own before the loop is set up. */
+   (most real mismatches sit there: the compare mismatch positions of
+   `make bench SECTION=mismatch`); above 8W those 32 bytes on their own
+   before the loop is set up. */
 FASTMEM__AI int fm__x86_cmp_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W) {
   size_t at = 0;
   uint64_t m;
@@ -552,9 +558,10 @@ FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b,
 /* 16..32 bytes: the first and last 16 compared as bytes at once (SSE2 is
    in every x86-64), a 32-bit mask of the bytes that differ (the last 16 at
    bits 16..31: they come after the first 16 or overlap bytes already found
-   equal), one branch, and the first differing byte. `sh bench/ab.sh memcmp
-   16 24 32`, equal buffers: 0.81 ns against 1.35 ns for four big-endian
-   words with early exits. Shorter: the portable words. */
+   equal), one branch, and the first differing byte: faster than four
+   big-endian words with early exits (`sh bench/ab.sh memcmp 16 24 32`, equal
+   buffers; figures: bench/results/notes-from-code.md). Shorter: the
+   portable words. */
 FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   if (n >= 16) {
     unsigned eq = (unsigned)_mm_movemask_epi8(fm__eq_x16(a, b)) |
@@ -568,9 +575,9 @@ FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__cmp_short(a, b, n);
 }
 
-/* Equality the same way: both 16-byte compares ANDed, one mask test.
-   `sh bench/ab.sh memeq 16 24 32`: 1.55-1.69 ns against 1.75-1.86 ns for
-   four words XORed (two runs), so memeq is not slower than memcmp here. */
+/* Equality the same way: both 16-byte compares ANDed, one mask test, so
+   that memeq is not slower than memcmp here (`sh bench/ab.sh memeq 16 24
+   32` against four words XORed; figures: bench/results/notes-from-code.md). */
 FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   if (n >= 16) return _mm_movemask_epi8(_mm_and_si128(fm__eq_x16(a, b), fm__eq_x16(a + n - 16, b + n - 16))) == 0xffff;
   return fm__eq_short(a, b, n);
@@ -628,10 +635,13 @@ FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t
 }
 
 /* The call site itself calls the tier the probe chose, whichever it is: one
-   call from the call site to the loop on every CPU (a dispatcher in between
-   cost AVX2 CPUs a call and a jump: 48 and 64 B copies 6.4-6.6 ns against
-   4.9 ns direct, on AMD Zen 3). Before the first probe the state is 0, no
-   tier matches, and the out-of-line path probes. */
+   call from the call site to the loop on every CPU. A dispatcher in between
+   cost AVX2 CPUs a call and a jump (measured on AMD Zen 3 and Intel family
+   6 model CFh: `sh bench/ab.sh memcpy 48 64 128 --limit=0x3b` against such
+   a version; figures: thresholds.md in bench/results/zen3-2026-11-30/ and
+   bench/results/intel-06h-cfh-2026-11-30/). Before
+   the first probe the state is 0, no tier matches, and the out-of-line path
+   probes. */
 FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
   fm__x86_move(fm__load(&fm__cpu_state), d, s, n, 0);
 }
