@@ -586,35 +586,37 @@ FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
 
 /* ---- The backend interface (fastmem.h, section 6) --------------------------
  * The tier for the feature bits f. Where f has none: the portable path once
- * the probe ran (probed), else the out-of-line path, which probes. */
+ * the probe ran (probed), else the out-of-line path, which probes. Each test
+ * is marked likely, so that the best tier is a branch not taken and a call,
+ * the others one taken branch per better tier. */
 FASTMEM__AI void fm__x86_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n, int probed) {
-  if (f & FM_CPU_AVX512) fm__move_avx512(d, s, n);
-  else if (f & FM_CPU_AVX2) fm__move_avx2(d, s, n);
-  else if (f & FM_CPU_SSE2) fm__move_sse2(d, s, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX512)) fm__move_avx512(d, s, n);
+  else if (FASTMEM__LIKELY(f & FM_CPU_AVX2)) fm__move_avx2(d, s, n);
+  else if (FASTMEM__LIKELY(f & FM_CPU_SSE2)) fm__move_sse2(d, s, n);
   else if (probed) fm__move_port(d, s, n);
   else fm__move_long(d, s, n);
 }
 
 FASTMEM__AI void fm__x86_set(unsigned f, fm__u8 *d, int c, size_t n, int probed) {
-  if (f & FM_CPU_AVX512) fm__set_avx512(d, c, n);
-  else if (f & FM_CPU_AVX2) fm__set_avx2(d, c, n);
-  else if (f & FM_CPU_SSE2) fm__set_sse2(d, c, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX512)) fm__set_avx512(d, c, n);
+  else if (FASTMEM__LIKELY(f & FM_CPU_AVX2)) fm__set_avx2(d, c, n);
+  else if (FASTMEM__LIKELY(f & FM_CPU_SSE2)) fm__set_sse2(d, c, n);
   else if (probed) fm__set_port(d, c, n);
   else fm__set_long(d, c, n);
 }
 
 /* The compare tiers take the whole range, first 32 bytes included. */
 FASTMEM__AI int fm__x86_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n, int probed) {
-  if (f & FM_CPU_AVX512) return fm__cmp_avx512(a, b, n);
-  if (f & FM_CPU_AVX2) return fm__cmp_avx2(a, b, n);
-  if (f & FM_CPU_SSE2) return fm__cmp_sse2(a, b, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX512)) return fm__cmp_avx512(a, b, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX2)) return fm__cmp_avx2(a, b, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_SSE2)) return fm__cmp_sse2(a, b, n);
   return probed ? fm__cmp_port(a, b, n) : fm__cmp_long(a, b, n);
 }
 
 FASTMEM__AI int fm__x86_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n, int probed) {
-  if (f & FM_CPU_AVX512) return fm__eq_avx512(a, b, n);
-  if (f & FM_CPU_AVX2) return fm__eq_avx2(a, b, n);
-  if (f & FM_CPU_SSE2) return fm__eq_sse2(a, b, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX512)) return fm__eq_avx512(a, b, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX2)) return fm__eq_avx2(a, b, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_SSE2)) return fm__eq_sse2(a, b, n);
   return probed ? fm__eq_port(a, b, n) : fm__eq_long(a, b, n);
 }
 
