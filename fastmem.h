@@ -86,7 +86,8 @@
  *   without __ARM_NEON. i386 without SSE2 and ppc64 big endian without
  *   AltiVec are those targets' old baselines: they keep the probe and the
  *   tiers (kernel-style builds there use -msoft-float or FASTMEM_NO_VECTOR). */
-#if defined(FASTMEM_NO_VECTORS) || defined(FASTMEM_NOVECTOR) || defined(FASTMEM_NO_SIMD) || defined(FASTMEM_PLAIN)
+#if defined(FASTMEM_NO_VECTORS) || defined(FASTMEM_NOVECTOR) || defined(FASTMEM_NO_SIMD) ||        \
+    defined(FASTMEM_PLAIN)
 #error "fastmem: unknown option; the options are spelled FASTMEM_NO_VECTOR and FASTMEM_PLAIN_C"
 #endif
 #if !defined(FASTMEM_PLAIN_C) && (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
@@ -94,7 +95,8 @@
 #else
 #define FASTMEM__PLAIN 1
 #endif
-#if ((defined(__x86_64__) && !defined(__SSE2__)) || ((defined(__x86_64__) || defined(__i386__)) && defined(_SOFT_FLOAT)))
+#if ((defined(__x86_64__) && !defined(__SSE2__)) ||                                                \
+     ((defined(__x86_64__) || defined(__i386__)) && defined(_SOFT_FLOAT)))
 #define FASTMEM__TARGET_NOVEC "x86-64 without SSE2, or -msoft-float/-mgeneral-regs-only"
 #elif (defined(__powerpc__) || defined(__powerpc64__)) && \
     (defined(_SOFT_FLOAT) || defined(__NO_FPRS__) ||                            \
@@ -105,7 +107,8 @@
 #endif
 /* FASTMEM_NO_VECTOR empty or nonzero: no vectors; 0: vectors as the target
    allows, which cannot be where its flags forbid them. */
-#if defined(FASTMEM_NO_VECTOR) && ((FASTMEM_NO_VECTOR + 0) != 0 || (0 - FASTMEM_NO_VECTOR - 1) != -1)
+#if defined(FASTMEM_NO_VECTOR) &&                                                                  \
+    ((FASTMEM_NO_VECTOR + 0) != 0 || (0 - FASTMEM_NO_VECTOR - 1) != -1)
 #define FASTMEM__NOVEC 1
 #elif defined(FASTMEM_NO_VECTOR) && defined(FASTMEM__TARGET_NOVEC) && defined(FASTMEM__GNU)
 #error "fastmem: FASTMEM_NO_VECTOR=0 asks for vector code, but this build's flags forbid vector registers (see FASTMEM__TARGET_NOVEC); drop FASTMEM_NO_VECTOR=0 or those flags"
@@ -176,7 +179,8 @@ static inline void fm__plain_bwd(volatile fm__u8 *d, const fm__u8 *s, size_t n) 
       fm__word w3 = sw[3], w2 = sw[2], w1 = sw[1], w0 = sw[0];
       dw[3] = w3; dw[2] = w2; dw[1] = w1; dw[0] = w0;
     }
-    for (; i >= FASTMEM__WS; i -= FASTMEM__WS) *FASTMEM__WP(d + i - FASTMEM__WS) = *FASTMEM__CWP(s + i - FASTMEM__WS);
+    for (; i >= FASTMEM__WS; i -= FASTMEM__WS)
+      *FASTMEM__WP(d + i - FASTMEM__WS) = *FASTMEM__CWP(s + i - FASTMEM__WS);
   }
   for (; i > 0; i--) d[i - 1] = s[i - 1];
 }
@@ -189,7 +193,9 @@ static inline void *fm_memmove(void *dst, const void *src, size_t n) {
   return dst;
 }
 
-static inline void *fm_memcpy(void *dst, const void *src, size_t n) { return fm_memmove(dst, src, n); }
+static inline void *fm_memcpy(void *dst, const void *src, size_t n) {
+  return fm_memmove(dst, src, n);
+}
 
 static inline void *fm_memset(void *dst, int c, size_t n) {
   volatile fm__u8 *d = (volatile fm__u8 *)dst;
@@ -260,6 +266,8 @@ static inline const char *fm_path_name(void) { return "plain"; }
 /* An out-of-line tier: every helper it calls, target-specific ones included,
    is inlined into it (flatten), so one function body per tier. */
 #define FASTMEM__TIER(tgt) static __attribute__((noinline, flatten, target(tgt)))
+/* A helper with a target of its own; inlined only into callers that have it. */
+#define FASTMEM__TARGET(tgt) static inline __attribute__((target(tgt)))
 #define FASTMEM__LIKELY(x)   __builtin_expect(!!(x), 1)
 #define FASTMEM__UNLIKELY(x) __builtin_expect(!!(x), 0)
 /* Hides a pointer's value from the optimizer, so that a loop is never
@@ -277,19 +285,22 @@ typedef unsigned char fm__u8;
 /* Unaligned, aliasing-safe vector types of every block size the building
    blocks use. Element type long long matches __m128i/__m256i/__m512i. On a
    target without vectors of that size the compiler splits them. */
-#define FASTMEM__VEC(name, bytes)                                              \
-  typedef long long name __attribute__((vector_size(bytes), aligned(1), may_alias)); \
-  typedef long long name##a __attribute__((vector_size(bytes), aligned(bytes < 64 ? bytes : 64), may_alias))
+#define FASTMEM__VEC(name, bytes)                                                                  \
+  typedef long long name __attribute__((vector_size(bytes), aligned(1), may_alias));               \
+  typedef long long name##a                                                                        \
+      __attribute__((vector_size(bytes), aligned(bytes < 64 ? bytes : 64), may_alias))
 /* Targets with 16-byte vector registers; elsewhere 16-byte vector values
    would go through the stack (and, at -O0, through memcpy calls). */
-#if !defined(FASTMEM__NOVEC) &&                                               \
-    (defined(__SSE2__) || defined(__ALTIVEC__) || defined(__ARM_NEON) || defined(__aarch64__) || \
-     defined(__VEC__) || defined(__wasm_simd128__) || defined(__mips_msa) || defined(__riscv_vector))
+#if !defined(FASTMEM__NOVEC) &&                                                                    \
+    (defined(__SSE2__) || defined(__ALTIVEC__) || defined(__ARM_NEON) || defined(__aarch64__) ||   \
+     defined(__VEC__) || defined(__wasm_simd128__) || defined(__mips_msa) ||                       \
+     defined(__riscv_vector))
 #define FASTMEM__V16 1
 #endif
 /* 32- and 64-byte blocks: the x86 tiers (target attributes give them vectors
    even where the baseline has none) and targets with vector registers. */
-#if defined(FASTMEM__V16) || (!defined(FASTMEM__NOVEC) && (defined(__x86_64__) || defined(__i386__)))
+#if defined(FASTMEM__V16) ||                                                                       \
+    (!defined(FASTMEM__NOVEC) && (defined(__x86_64__) || defined(__i386__)))
 #define FASTMEM__WIDE 1
 #endif
 __extension__ FASTMEM__VEC(fm__v16, 16);
@@ -300,7 +311,8 @@ __extension__ FASTMEM__VEC(fm__v64, 64);
 /* Unaligned, aliasing-safe scalar types: a load or store through them is one
    instruction where the target allows unaligned access, and never a call. */
 typedef uint16_t fm__w2 __attribute__((aligned(1), may_alias));
-typedef uint64_t fm__w8 __attribute__((aligned(1), may_alias)); /* also the portable block without vectors */
+/* fm__w8: also the portable block without vectors */
+typedef uint64_t fm__w8 __attribute__((aligned(1), may_alias));
 typedef uint32_t fm__w4 __attribute__((aligned(1), may_alias));
 FASTMEM__AI uint16_t fm__ld16(const void *p) { return *FASTMEM__CAST(const fm__w2 *, p); }
 FASTMEM__AI uint32_t fm__ld32(const void *p) { return *FASTMEM__CAST(const fm__w4 *, p); }
@@ -444,7 +456,11 @@ FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
     size_t a = ((n >> 3) << 2);
     uint32_t x = (uint32_t)fm__splat8(c);
     fm__st32(d, x); fm__st32(d + a, x); fm__st32(d + n - 4 - a, x); fm__st32(d + n - 4, x);
-  } else if (n) { d[0] = (fm__u8)c; d[n / 2] = (fm__u8)c; d[n - 1] = (fm__u8)c; } /* 1..3: no branch */
+  } else if (n) { /* 1..3: no branch */
+    d[0] = (fm__u8)c;
+    d[n / 2] = (fm__u8)c;
+    d[n - 1] = (fm__u8)c;
+  }
 }
 
 /* Compare of n <= 32 bytes. First and last words, loaded big-endian; where
@@ -947,7 +963,9 @@ FASTMEM__AI int fm__eq_portable(const fm__u8 *a, const fm__u8 *b, size_t n) {
 /* The portable tier, out of line like the backends' tiers, so that the
    functions that pick a tier stay a test and a jump. */
 #define FASTMEM__PORT static __attribute__((noinline, flatten, unused))
-FASTMEM__PORT void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_portable(d, s, n); }
+FASTMEM__PORT void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_portable(d, s, n);
+}
 FASTMEM__PORT void fm__set_port(fm__u8 *d, int c, size_t n) { fm__set_portable(d, c, n); }
 FASTMEM__PORT int fm__cmp_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__cmp_portable(a, b, n);
@@ -1048,7 +1066,9 @@ FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t
   return fm__eq_short(a, b, 32) ? fm__eq_port(a, b, n) : 0; /* 32: four words */
 }
 
-FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_long(d, s, n); }
+FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_long(d, s, n);
+}
 FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) { fm__set_long(d, c, n); }
 FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__cmp_long(a, b, n);
@@ -1057,7 +1077,9 @@ FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__eq_long(a, b, n);
 }
 
-FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_short(d, s, n); }
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_short(d, s, n);
+}
 FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
 FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__cmp_short(a, b, n);

@@ -25,7 +25,8 @@
 /* Freestanding gcc: its xmmintrin.h pulls in mm_malloc.h, which needs the C
    library's <stdlib.h>; fastmem uses no _mm_malloc, so that header is
    skipped (clang's headers do so themselves when not hosted). */
-#if defined(__STDC_HOSTED__) && !__STDC_HOSTED__ && !defined(__clang__) && !defined(_MM_MALLOC_H_INCLUDED)
+#if defined(__STDC_HOSTED__) && !__STDC_HOSTED__ && !defined(__clang__) &&                         \
+    !defined(_MM_MALLOC_H_INCLUDED)
 #define _MM_MALLOC_H_INCLUDED
 #define FASTMEM__NO_MM_MALLOC
 #endif
@@ -133,7 +134,8 @@ FASTMEM__SI int fm__x86_use_plan(const fm__x86_plan *p, unsigned l3) {
   __atomic_store_n(&fm__x86_big.stosb_end, z.stosb_end, __ATOMIC_RELAXED);
   __atomic_store_n(&fm__x86_big.nt_set, z.nt_set, __ATOMIC_RELAXED);
   /* fm__nt_kib: the copy threshold, as every backend reports it */
-  __atomic_store_n(&fm__nt_kib, z.nt_copy >> 10 > 0xffffffffu ? 0xffffffffu : (unsigned)(z.nt_copy >> 10),
+  __atomic_store_n(&fm__nt_kib,
+                   z.nt_copy >> 10 > 0xffffffffu ? 0xffffffffu : (unsigned)(z.nt_copy >> 10),
                    __ATOMIC_RELAXED);
   return p->movsb != FASTMEM__NEVER || p->stosb != FASTMEM__NEVER;
 }
@@ -158,7 +160,8 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
        32 MiB. */
     {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768},
   };
-  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
+  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER,
+                                     0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
   unsigned i;
 #ifdef FASTMEM_STRING_OPS_ANY_CPU
   /* Tests and tuning only: every CPU gets rep movsb and rep stosb, from
@@ -181,7 +184,8 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
    known), non-temporal stores from FASTMEM_NT_THRESHOLD or 24 MiB. */
 FASTMEM__SI unsigned fm__x86_probe(void) {
   unsigned f = FM_CPU_NT;
-  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
+  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER,
+                                     0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
 #if defined(__SSE2__)
   f |= FM_CPU_SSE2;
 #endif
@@ -270,36 +274,37 @@ FASTMEM__SI const char *fm__x86_name(unsigned f) {
 
 /* Copy one W-byte block from s to W-aligned d with a non-temporal store.
    (asm rather than the intrinsics, which clang -O0 turns into a memcpy.) */
-__attribute__((target(FASTMEM__T_SSE2))) static inline void fm__stream_16(fm__u8 *d, const fm__u8 *s) {
+FASTMEM__TARGET(FASTMEM__T_SSE2) void fm__stream_16(fm__u8 *d, const fm__u8 *s) {
   fm__v16 x = *FASTMEM__CAST(const fm__v16 *, s);
   __asm__("movntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v16a *, d)) : "x"(x));
 }
-__attribute__((target(FASTMEM__T_AVX2))) static inline void fm__stream_32(fm__u8 *d, const fm__u8 *s) {
+FASTMEM__TARGET(FASTMEM__T_AVX2) void fm__stream_32(fm__u8 *d, const fm__u8 *s) {
   fm__v32 x = *FASTMEM__CAST(const fm__v32 *, s);
   __asm__("vmovntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v32a *, d)) : "x"(x));
 }
-__attribute__((target(FASTMEM__T_AVX512))) static inline void fm__stream_64(fm__u8 *d, const fm__u8 *s) {
+FASTMEM__TARGET(FASTMEM__T_AVX512) void fm__stream_64(fm__u8 *d, const fm__u8 *s) {
   fm__v64 x = *FASTMEM__CAST(const fm__v64 *, s);
   __asm__("vmovntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v64a *, d)) : "v"(x));
 }
 
 /* 0xff in each byte where the 16 bytes at a and b are equal. */
-__attribute__((target(FASTMEM__T_SSE2))) static inline __m128i fm__eq_x16(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_SSE2) __m128i fm__eq_x16(const fm__u8 *a, const fm__u8 *b) {
   return _mm_cmpeq_epi8(_mm_loadu_si128(FASTMEM__CAST(const __m128i *, a)),
                         _mm_loadu_si128(FASTMEM__CAST(const __m128i *, b)));
 }
 
 /* Bit i set where byte i of the two W-byte blocks differs. */
-__attribute__((target(FASTMEM__T_SSE2))) static inline uint64_t fm__ne_16(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_SSE2) uint64_t fm__ne_16(const fm__u8 *a, const fm__u8 *b) {
   return (unsigned)_mm_movemask_epi8(fm__eq_x16(a, b)) ^ 0xffffu;
 }
-__attribute__((target(FASTMEM__T_AVX2))) static inline uint64_t fm__ne_32(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_AVX2) uint64_t fm__ne_32(const fm__u8 *a, const fm__u8 *b) {
   __m256i x = _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a));
   __m256i y = _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b));
   return ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, y));
 }
-__attribute__((target(FASTMEM__T_AVX512))) static inline uint64_t fm__ne_64(const fm__u8 *a, const fm__u8 *b) {
-  return _mm512_cmpneq_epi8_mask(*FASTMEM__CAST(const fm__v64 *, a), *FASTMEM__CAST(const fm__v64 *, b));
+FASTMEM__TARGET(FASTMEM__T_AVX512) uint64_t fm__ne_64(const fm__u8 *a, const fm__u8 *b) {
+  return _mm512_cmpneq_epi8_mask(*FASTMEM__CAST(const fm__v64 *, a),
+                                 *FASTMEM__CAST(const fm__v64 *, b));
 }
 
 FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
@@ -313,14 +318,14 @@ FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
    (*FASTMEM__CAST(const T *, a + sizeof(T)) ^ *FASTMEM__CAST(const T *, b + sizeof(T))) | \
    (*FASTMEM__CAST(const T *, a + 2 * sizeof(T)) ^ *FASTMEM__CAST(const T *, b + 2 * sizeof(T))) | \
    (*FASTMEM__CAST(const T *, a + 3 * sizeof(T)) ^ *FASTMEM__CAST(const T *, b + 3 * sizeof(T))))
-__attribute__((target(FASTMEM__T_SSE2))) static inline int fm__diff4_16(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_SSE2) int fm__diff4_16(const fm__u8 *a, const fm__u8 *b) {
   return _mm_movemask_epi8(_mm_cmpeq_epi8(FASTMEM__XOR4(fm__v16), _mm_setzero_si128())) != 0xffff;
 }
-__attribute__((target(FASTMEM__T_AVX2))) static inline int fm__diff4_32(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_AVX2) int fm__diff4_32(const fm__u8 *a, const fm__u8 *b) {
   fm__v32 x = FASTMEM__XOR4(fm__v32);
   return !_mm256_testz_si256(x, x);
 }
-__attribute__((target(FASTMEM__T_AVX512))) static inline int fm__diff4_64(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_AVX512) int fm__diff4_64(const fm__u8 *a, const fm__u8 *b) {
   fm__v64 x = FASTMEM__XOR4(fm__v64);
   return _mm512_test_epi64_mask(x, x) != 0;
 }
@@ -409,9 +414,15 @@ FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) 
   fm__copy_fwd(d, s, n, W);
 }
 
-FASTMEM__TIER(FASTMEM__T_AVX512) void fm__move_avx512(fm__u8 *d, const fm__u8 *s, size_t n) { fm__x86_move_w(d, s, n, 64); }
-FASTMEM__TIER(FASTMEM__T_AVX2) void fm__move_avx2(fm__u8 *d, const fm__u8 *s, size_t n) { fm__x86_move_w(d, s, n, 32); }
-FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, size_t n) { fm__x86_move_w(d, s, n, 16); }
+FASTMEM__TIER(FASTMEM__T_AVX512) void fm__move_avx512(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move_w(d, s, n, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX2) void fm__move_avx2(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move_w(d, s, n, 32);
+}
+FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move_w(d, s, n, 16);
+}
 
 /* ---- Set ------------------------------------------------------------------ */
 /* Sets from FASTMEM__X86_BIG on, as the CPU's plan says: rep stosb (no slow
@@ -439,9 +450,15 @@ FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W) {
   fm__set_loop(d, c, n, W);
 }
 
-FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 64); }
-FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_avx2(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 32); }
-FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 16); }
+FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n) {
+  fm__x86_set_w(d, c, n, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_avx2(fm__u8 *d, int c, size_t n) {
+  fm__x86_set_w(d, c, n, 32);
+}
+FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) {
+  fm__x86_set_w(d, c, n, 16);
+}
 
 /* ---- Compare (n > 32, the whole range, first 32 bytes included) --------- */
 
@@ -453,7 +470,8 @@ FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) { f
    bench/results/notes-from-code.md),
    the rest as one more 4W step ending at n where n >= 4W; where a step
    differs, W at a time finds the block. */
-FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t *at) {
+FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
+                                  size_t *at) {
   size_t i = (size_t)(((uintptr_t)a + 64) & ~(uintptr_t)(W - 1)) - (size_t)(uintptr_t)a;
   uint64_t m = fm__ne32b(a + 32, b + 32, W);
   if (m) { *at = 32; return m; }
@@ -477,7 +495,8 @@ locate:
    were found equal in an earlier one, so its first set bit is the first
    difference. `sh bench/ab.sh memcmp 65 100 128 200 256` against the loop
    that began at the first W-aligned byte: see bench/results/<cpu>/. */
-FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t *at) {
+FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
+                                        size_t *at) {
   uint64_t m;
   *at = 0;
   if ((m = fm__ne(a, b, W)) != 0) return m;
@@ -494,7 +513,8 @@ FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t
    the last 4W with one more test; masks W at a time, in memory order, only
    in a part that differs (a later part's bytes shared with an earlier one
    are equal). */
-FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t *at) {
+FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
+                                        size_t *at) {
   size_t i = 0, k;
   uint64_t m;
   if (!fm__diff4(a, b, W)) {
@@ -540,18 +560,31 @@ FASTMEM__AI int fm__x86_eq_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t 
     return (fm__ne(a, b, W) | fm__ne(a + W, b + W, W) | fm__ne(a + n - 2 * W, b + n - 2 * W, W) |
             fm__ne(a + n - W, b + n - W, W)) == 0;
   if (n <= 6 * W)
-    return !fm__diff4(a, b, W) && (fm__ne(a + n - 2 * W, b + n - 2 * W, W) | fm__ne(a + n - W, b + n - W, W)) == 0;
+    return !fm__diff4(a, b, W) &&
+           (fm__ne(a + n - 2 * W, b + n - 2 * W, W) | fm__ne(a + n - W, b + n - W, W)) == 0;
   if (n <= 8 * W) return !fm__diff4(a, b, W) && !fm__diff4(a + n - 4 * W, b + n - 4 * W, W);
   if (fm__ne32b(a, b, W)) return 0;
   return fm__x86_find(a, b, n, W, &at) == 0;
 }
 
-FASTMEM__TIER(FASTMEM__T_AVX512) int fm__cmp_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_cmp_w(a, b, n, 64); }
-FASTMEM__TIER(FASTMEM__T_AVX2) int fm__cmp_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_cmp_w(a, b, n, 32); }
-FASTMEM__TIER(FASTMEM__T_SSE2) int fm__cmp_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_cmp_w(a, b, n, 16); }
-FASTMEM__TIER(FASTMEM__T_AVX512) int fm__eq_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_eq_w(a, b, n, 64); }
-FASTMEM__TIER(FASTMEM__T_AVX2) int fm__eq_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_eq_w(a, b, n, 32); }
-FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_eq_w(a, b, n, 16); }
+FASTMEM__TIER(FASTMEM__T_AVX512) int fm__cmp_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp_w(a, b, n, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX2) int fm__cmp_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp_w(a, b, n, 32);
+}
+FASTMEM__TIER(FASTMEM__T_SSE2) int fm__cmp_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp_w(a, b, n, 16);
+}
+FASTMEM__TIER(FASTMEM__T_AVX512) int fm__eq_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq_w(a, b, n, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX2) int fm__eq_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq_w(a, b, n, 32);
+}
+FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq_w(a, b, n, 16);
+}
 
 /* ---- Short compares (n <= 32, inline at the call site) ------------------- */
 #if defined(__SSE2__) && defined(__x86_64__)
@@ -579,7 +612,10 @@ FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
    that memeq is not slower than memcmp here (`sh bench/ab.sh memeq 16 24
    32` against four words XORed; figures: bench/results/notes-from-code.md). */
 FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  if (n >= 16) return _mm_movemask_epi8(_mm_and_si128(fm__eq_x16(a, b), fm__eq_x16(a + n - 16, b + n - 16))) == 0xffff;
+  if (n >= 16) {
+    __m128i eq = _mm_and_si128(fm__eq_x16(a, b), fm__eq_x16(a + n - 16, b + n - 16));
+    return _mm_movemask_epi8(eq) == 0xffff;
+  }
   return fm__eq_short(a, b, n);
 }
 #endif
@@ -657,7 +693,9 @@ FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__x86_eq(fm__load(&fm__cpu_state), a, b, n, 0);
 }
 
-FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_short(d, s, n); }
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_short(d, s, n);
+}
 FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
 #if defined(__SSE2__) && defined(__x86_64__)
 FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
