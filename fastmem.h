@@ -55,6 +55,12 @@
  * Guarantees beyond the C functions: n == 0 touches no memory whatever the
  * pointers; no byte outside [p, p+n) is read or written; the first probe may
  * race from any number of threads.
+ *
+ * This file, top to bottom: 1. build kind and feature bits; 2. the plain C99
+ * path (other compilers); 3. primitives; 4. building blocks (short paths,
+ * W-byte blocks); 5. the portable path; 6. the backend (fastmem_x86.h,
+ * fastmem_ppc.h) and the functions it provides; 7. dispatch (the cached
+ * probe, the out-of-line long paths); 8. the public API; 9. drop-in mode.
  */
 #ifndef FASTMEM_H
 #define FASTMEM_H
@@ -65,6 +71,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* ==== 1. Build kind and feature bits ======================================== */
 
 /* ---- Build kind ------------------------------------------------------------
  * GNU C (gcc, clang, clang in MSVC mode): everything below. Any other
@@ -78,7 +86,8 @@
  *   without __ARM_NEON. i386 without SSE2 and ppc64 big endian without
  *   AltiVec are those targets' old baselines: they keep the probe and the
  *   tiers (kernel-style builds there use -msoft-float or FASTMEM_NO_VECTOR). */
-#if defined(FASTMEM_NO_VECTORS) || defined(FASTMEM_NOVECTOR) || defined(FASTMEM_NO_SIMD) || defined(FASTMEM_PLAIN)
+#if defined(FASTMEM_NO_VECTORS) || defined(FASTMEM_NOVECTOR) || defined(FASTMEM_NO_SIMD) ||        \
+    defined(FASTMEM_PLAIN)
 #error "fastmem: unknown option; the options are spelled FASTMEM_NO_VECTOR and FASTMEM_PLAIN_C"
 #endif
 #if !defined(FASTMEM_PLAIN_C) && (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
@@ -86,7 +95,8 @@
 #else
 #define FASTMEM__PLAIN 1
 #endif
-#if ((defined(__x86_64__) && !defined(__SSE2__)) || ((defined(__x86_64__) || defined(__i386__)) && defined(_SOFT_FLOAT)))
+#if ((defined(__x86_64__) && !defined(__SSE2__)) ||                                                \
+     ((defined(__x86_64__) || defined(__i386__)) && defined(_SOFT_FLOAT)))
 #define FASTMEM__TARGET_NOVEC "x86-64 without SSE2, or -msoft-float/-mgeneral-regs-only"
 #elif (defined(__powerpc__) || defined(__powerpc64__)) && \
     (defined(_SOFT_FLOAT) || defined(__NO_FPRS__) ||                            \
@@ -97,7 +107,8 @@
 #endif
 /* FASTMEM_NO_VECTOR empty or nonzero: no vectors; 0: vectors as the target
    allows, which cannot be where its flags forbid them. */
-#if defined(FASTMEM_NO_VECTOR) && ((FASTMEM_NO_VECTOR + 0) != 0 || (0 - FASTMEM_NO_VECTOR - 1) != -1)
+#if defined(FASTMEM_NO_VECTOR) &&                                                                  \
+    ((FASTMEM_NO_VECTOR + 0) != 0 || (0 - FASTMEM_NO_VECTOR - 1) != -1)
 #define FASTMEM__NOVEC 1
 #elif defined(FASTMEM_NO_VECTOR) && defined(FASTMEM__TARGET_NOVEC) && defined(FASTMEM__GNU)
 #error "fastmem: FASTMEM_NO_VECTOR=0 asks for vector code, but this build's flags forbid vector registers (see FASTMEM__TARGET_NOVEC); drop FASTMEM_NO_VECTOR=0 or those flags"
@@ -117,7 +128,7 @@
 #define FM_CPU_P10    0x0400u /* PowerPC: POWER10 paired vectors */
 #define FM_CPU_ALL    0xffffu
 
-/* ==== Plain C99: other compilers, or FASTMEM_PLAIN_C =======================
+/* ==== 2. Plain C99 path: other compilers, or FASTMEM_PLAIN_C ================
  * ISO C99 alone: no attributes, vector types, statement expressions,
  * builtins, inline asm or atomics; for TinyCC, MSVC and any other C99 or
  * C++ compiler without GNU C. The same API and contract as the GNU C code
@@ -168,7 +179,8 @@ static inline void fm__plain_bwd(volatile fm__u8 *d, const fm__u8 *s, size_t n) 
       fm__word w3 = sw[3], w2 = sw[2], w1 = sw[1], w0 = sw[0];
       dw[3] = w3; dw[2] = w2; dw[1] = w1; dw[0] = w0;
     }
-    for (; i >= FASTMEM__WS; i -= FASTMEM__WS) *FASTMEM__WP(d + i - FASTMEM__WS) = *FASTMEM__CWP(s + i - FASTMEM__WS);
+    for (; i >= FASTMEM__WS; i -= FASTMEM__WS)
+      *FASTMEM__WP(d + i - FASTMEM__WS) = *FASTMEM__CWP(s + i - FASTMEM__WS);
   }
   for (; i > 0; i--) d[i - 1] = s[i - 1];
 }
@@ -181,7 +193,9 @@ static inline void *fm_memmove(void *dst, const void *src, size_t n) {
   return dst;
 }
 
-static inline void *fm_memcpy(void *dst, const void *src, size_t n) { return fm_memmove(dst, src, n); }
+static inline void *fm_memcpy(void *dst, const void *src, size_t n) {
+  return fm_memmove(dst, src, n);
+}
 
 static inline void *fm_memset(void *dst, int c, size_t n) {
   volatile fm__u8 *d = (volatile fm__u8 *)dst;
@@ -241,6 +255,8 @@ static inline const char *fm_path_name(void) { return "plain"; }
 
 #else /* FASTMEM__GNU: the rest of this file up to the drop-in mode */
 
+/* ==== 3. Primitives ========================================================= */
+
 /* ---- Compiler glue ------------------------------------------------------- */
 #define FASTMEM__AI       static inline __attribute__((always_inline, unused))
 /* Other static inline functions; unused: no warning where the including file
@@ -258,6 +274,8 @@ static inline const char *fm_path_name(void) { return "plain"; }
 #else
 #define FASTMEM__TIER(tgt) static __attribute__((noinline, flatten, target(tgt)))
 #endif
+/* A helper with a target of its own; inlined only into callers that have it. */
+#define FASTMEM__TARGET(tgt) static inline __attribute__((target(tgt)))
 #define FASTMEM__LIKELY(x)   __builtin_expect(!!(x), 1)
 #define FASTMEM__UNLIKELY(x) __builtin_expect(!!(x), 0)
 /* Hides a pointer's value from the optimizer, so that a loop is never
@@ -275,19 +293,22 @@ typedef unsigned char fm__u8;
 /* Unaligned, aliasing-safe vector types of every block size the building
    blocks use. Element type long long matches __m128i/__m256i/__m512i. On a
    target without vectors of that size the compiler splits them. */
-#define FASTMEM__VEC(name, bytes)                                              \
-  typedef long long name __attribute__((vector_size(bytes), aligned(1), may_alias)); \
-  typedef long long name##a __attribute__((vector_size(bytes), aligned(bytes < 64 ? bytes : 64), may_alias))
+#define FASTMEM__VEC(name, bytes)                                                                  \
+  typedef long long name __attribute__((vector_size(bytes), aligned(1), may_alias));               \
+  typedef long long name##a                                                                        \
+      __attribute__((vector_size(bytes), aligned(bytes < 64 ? bytes : 64), may_alias))
 /* Targets with 16-byte vector registers; elsewhere 16-byte vector values
    would go through the stack (and, at -O0, through memcpy calls). */
-#if !defined(FASTMEM__NOVEC) &&                                               \
-    (defined(__SSE2__) || defined(__ALTIVEC__) || defined(__ARM_NEON) || defined(__aarch64__) || \
-     defined(__VEC__) || defined(__wasm_simd128__) || defined(__mips_msa) || defined(__riscv_vector))
+#if !defined(FASTMEM__NOVEC) &&                                                                    \
+    (defined(__SSE2__) || defined(__ALTIVEC__) || defined(__ARM_NEON) || defined(__aarch64__) ||   \
+     defined(__VEC__) || defined(__wasm_simd128__) || defined(__mips_msa) ||                       \
+     defined(__riscv_vector))
 #define FASTMEM__V16 1
 #endif
 /* 32- and 64-byte blocks: the x86 tiers (target attributes give them vectors
    even where the baseline has none) and targets with vector registers. */
-#if defined(FASTMEM__V16) || (!defined(FASTMEM__NOVEC) && (defined(__x86_64__) || defined(__i386__)))
+#if defined(FASTMEM__V16) ||                                                                       \
+    (!defined(FASTMEM__NOVEC) && (defined(__x86_64__) || defined(__i386__)))
 #define FASTMEM__WIDE 1
 #endif
 __extension__ FASTMEM__VEC(fm__v16, 16);
@@ -298,7 +319,8 @@ __extension__ FASTMEM__VEC(fm__v64, 64);
 /* Unaligned, aliasing-safe scalar types: a load or store through them is one
    instruction where the target allows unaligned access, and never a call. */
 typedef uint16_t fm__w2 __attribute__((aligned(1), may_alias));
-typedef uint64_t fm__w8 __attribute__((aligned(1), may_alias)); /* also the portable block without vectors */
+/* fm__w8: also the portable block without vectors */
+typedef uint64_t fm__w8 __attribute__((aligned(1), may_alias));
 typedef uint32_t fm__w4 __attribute__((aligned(1), may_alias));
 FASTMEM__AI uint16_t fm__ld16(const void *p) { return *FASTMEM__CAST(const fm__w2 *, p); }
 FASTMEM__AI uint32_t fm__ld32(const void *p) { return *FASTMEM__CAST(const fm__w4 *, p); }
@@ -320,84 +342,107 @@ FASTMEM__AI uint64_t fm__ldbe64(const void *p) { return FASTMEM__BE(64, fm__ld64
 /* -1, 0 or 1 as a is below, equal to or above b. */
 FASTMEM__AI int fm__sign64(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
 
-/* ---- Building blocks: head and tail ---------------------------------------
- * fm__move_hdtl(d, s, n, B): for B <= n <= 2B, load the first and the last B
- * bytes, then store both. Every load precedes every store, so it is a correct
- * memmove for any overlap. B is a constant after inlining. */
-#define FASTMEM__HDTL(T, B)                                                    \
-  do {                                                                         \
-    T h_ = *FASTMEM__CAST(const T *, s), t_ = *FASTMEM__CAST(const T *, s + n - B); \
-    *FASTMEM__CAST(T *, d) = h_;                                               \
-    *FASTMEM__CAST(T *, d + n - B) = t_;                                       \
-  } while (0)
-FASTMEM__AI void fm__move_hdtl(fm__u8 *d, const fm__u8 *s, size_t n, size_t B) {
-  switch (B) {
-  case 2: { uint16_t h = fm__ld16(s), t = fm__ld16(s + n - 2); fm__st16(d, h); fm__st16(d + n - 2, t); break; }
-  case 4: { uint32_t h = fm__ld32(s), t = fm__ld32(s + n - 4); fm__st32(d, h); fm__st32(d + n - 4, t); break; }
-  case 8: { uint64_t h = fm__ld64(s), t = fm__ld64(s + n - 8); fm__st64(d, h); fm__st64(d + n - 8, t); break; }
-#ifdef FASTMEM__V16
-  case 16: FASTMEM__HDTL(fm__v16, 16); break;
-#else
-  case 16: {
-    uint64_t h0 = fm__ld64(s), h1 = fm__ld64(s + 8), t0 = fm__ld64(s + n - 16), t1 = fm__ld64(s + n - 8);
-    fm__st64(d, h0); fm__st64(d + 8, h1); fm__st64(d + n - 16, t0); fm__st64(d + n - 8, t1);
-    break;
-  }
-#endif
-#ifdef FASTMEM__WIDE
-  case 32: FASTMEM__HDTL(fm__v32, 32); break;
-  default: FASTMEM__HDTL(fm__v64, 64); break;
-#else
-  default: __builtin_trap(); /* no caller asks for wide blocks here */
-#endif
-  }
-}
+/* ---- Block access ----------------------------------------------------------
+ * A block of type T at p, loaded or stored; four consecutive blocks loaded
+ * into x0..x3 or stored from them; one value stored to four blocks. T is an
+ * unaligned type, or the aligned one where p is aligned to its size. */
+#define FASTMEM__LD(T, p) (*FASTMEM__CAST(const T *, (p)))
+#define FASTMEM__ST(T, p, x) (*FASTMEM__CAST(T *, (p)) = (x))
+#define FASTMEM__LD4(T, x, p)                                                  \
+  (x##0 = FASTMEM__LD(T, (p)), x##1 = FASTMEM__LD(T, (p) + sizeof(T)),         \
+   x##2 = FASTMEM__LD(T, (p) + 2 * sizeof(T)), x##3 = FASTMEM__LD(T, (p) + 3 * sizeof(T)))
+#define FASTMEM__ST4(T, p, x)                                                  \
+  (FASTMEM__ST(T, (p), x##0), FASTMEM__ST(T, (p) + sizeof(T), x##1),           \
+   FASTMEM__ST(T, (p) + 2 * sizeof(T), x##2), FASTMEM__ST(T, (p) + 3 * sizeof(T), x##3))
+#define FASTMEM__FILL4(T, p, v)                                                \
+  (FASTMEM__ST(T, (p), v), FASTMEM__ST(T, (p) + sizeof(T), v),                 \
+   FASTMEM__ST(T, (p) + 2 * sizeof(T), v), FASTMEM__ST(T, (p) + 3 * sizeof(T), v))
 
 /* Eight copies of the low byte of c. */
 FASTMEM__AI uint64_t fm__splat8(int c) { return (uint64_t)(fm__u8)c * 0x0101010101010101ull; }
 
 /* A vector of type T with every byte equal to the low byte of c: a byte
    broadcast (BT: the byte vector of T's size), with no multiplication into
-   a word first (fm__splat8 is for the word-sized cases only). A hand-written AVX-512 set with a byte
-   broadcast did 52-200 bytes in ~1.6 ns against 2.2-2.8 ns for the tier
-   with multiply and vpbroadcastq (task-clock medians, one run). */
+   a word first (fm__splat8 is for the word-sized cases only): faster at
+   52-200 bytes than a multiply and a broadcast of the word (measured on an
+   AVX-512 CPU; `sh bench/ab.sh memset 64 128 200` against such a version;
+   figures: bench/results/notes-from-code.md). */
 typedef unsigned char fm__b16 __attribute__((vector_size(16)));
 typedef unsigned char fm__b32 __attribute__((vector_size(32)));
 typedef unsigned char fm__b64 __attribute__((vector_size(64)));
 #define FASTMEM__SPLAT(T, BT, x) ((T)((__extension__ (BT){0}) + (fm__u8)(x)))
 
-/* fm__set_hdtl(d, c, n, B): for B <= n <= 2B, store the first and last B. */
-#define FASTMEM__SET_HDTL(T, B)                                                \
-  do {                                                                         \
-    T v_ = FASTMEM__SPLAT(T, fm__b##B, c);                                     \
-    *FASTMEM__CAST(T *, d) = v_;                                               \
-    *FASTMEM__CAST(T *, d + n - B) = v_;                                       \
-  } while (0)
-FASTMEM__AI void fm__set_hdtl(fm__u8 *d, int c, size_t n, size_t B) {
-  uint64_t x = fm__splat8(c); /* for the word cases only: unused below 8 bytes' worth of vectors */
-  switch (B) {
-  case 4: fm__st32(d, (uint32_t)x); fm__st32(d + n - 4, (uint32_t)x); break;
-  case 8: fm__st64(d, x); fm__st64(d + n - 8, x); break;
-#ifdef FASTMEM__V16
-  case 16: FASTMEM__SET_HDTL(fm__v16, 16); break;
-#else
-  case 16: fm__st64(d, x); fm__st64(d + 8, x); fm__st64(d + n - 16, x); fm__st64(d + n - 8, x); break;
-#endif
-#ifdef FASTMEM__WIDE
-  case 32: FASTMEM__SET_HDTL(fm__v32, 32); break;
-  default: FASTMEM__SET_HDTL(fm__v64, 64); break;
-#else
-  default: __builtin_trap(); /* no caller asks for wide blocks here */
-#endif
-  }
+/* ==== 4. Building blocks ==================================================== */
+
+/* ---- Head and tail: the short paths' blocks -------------------------------
+ * fm__move_head_tail_B(d, s, n), B <= n <= 2B: load the first and the last
+ * B bytes, then store both. Every load precedes every store, so it is a
+ * correct memmove for any overlap. fm__set_head_tail_B stores the first and
+ * the last B bytes of a fill. */
+FASTMEM__AI void fm__move_head_tail_2(fm__u8 *d, const fm__u8 *s, size_t n) {
+  uint16_t h = fm__ld16(s), t = fm__ld16(s + n - 2);
+  fm__st16(d, h);
+  fm__st16(d + n - 2, t);
 }
+FASTMEM__AI void fm__move_head_tail_4(fm__u8 *d, const fm__u8 *s, size_t n) {
+  uint32_t h = fm__ld32(s), t = fm__ld32(s + n - 4);
+  fm__st32(d, h);
+  fm__st32(d + n - 4, t);
+}
+FASTMEM__AI void fm__move_head_tail_8(fm__u8 *d, const fm__u8 *s, size_t n) {
+  uint64_t h = fm__ld64(s), t = fm__ld64(s + n - 8);
+  fm__st64(d, h);
+  fm__st64(d + n - 8, t);
+}
+#ifdef FASTMEM__V16
+FASTMEM__AI void fm__move_head_tail_16(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__v16 h = FASTMEM__LD(fm__v16, s), t = FASTMEM__LD(fm__v16, s + n - 16);
+  FASTMEM__ST(fm__v16, d, h);
+  FASTMEM__ST(fm__v16, d + n - 16, t);
+}
+#else /* two words each */
+FASTMEM__AI void fm__move_head_tail_16(fm__u8 *d, const fm__u8 *s, size_t n) {
+  uint64_t h0 = fm__ld64(s), h1 = fm__ld64(s + 8);
+  uint64_t t0 = fm__ld64(s + n - 16), t1 = fm__ld64(s + n - 8);
+  fm__st64(d, h0);
+  fm__st64(d + 8, h1);
+  fm__st64(d + n - 16, t0);
+  fm__st64(d + n - 8, t1);
+}
+#endif
+
+FASTMEM__AI void fm__set_head_tail_4(fm__u8 *d, int c, size_t n) {
+  uint32_t x = (uint32_t)fm__splat8(c);
+  fm__st32(d, x);
+  fm__st32(d + n - 4, x);
+}
+FASTMEM__AI void fm__set_head_tail_8(fm__u8 *d, int c, size_t n) {
+  uint64_t x = fm__splat8(c);
+  fm__st64(d, x);
+  fm__st64(d + n - 8, x);
+}
+#ifdef FASTMEM__V16
+FASTMEM__AI void fm__set_head_tail_16(fm__u8 *d, int c, size_t n) {
+  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
+  FASTMEM__ST(fm__v16, d, v);
+  FASTMEM__ST(fm__v16, d + n - 16, v);
+}
+#else
+FASTMEM__AI void fm__set_head_tail_16(fm__u8 *d, int c, size_t n) {
+  uint64_t x = fm__splat8(c);
+  fm__st64(d, x);
+  fm__st64(d + 8, x);
+  fm__st64(d + n - 16, x);
+  fm__st64(d + n - 8, x);
+}
+#endif
 
 /* ---- Short paths (n <= 32), inlined at every call site -------------------- */
 FASTMEM__AI void fm__move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
-  if (n >= 16) fm__move_hdtl(d, s, n, 16);
-  else if (n >= 8) fm__move_hdtl(d, s, n, 8);
-  else if (n >= 4) fm__move_hdtl(d, s, n, 4);
-  else if (n >= 2) fm__move_hdtl(d, s, n, 2);
+  if (n >= 16) fm__move_head_tail_16(d, s, n);
+  else if (n >= 8) fm__move_head_tail_8(d, s, n);
+  else if (n >= 4) fm__move_head_tail_4(d, s, n);
+  else if (n >= 2) fm__move_head_tail_2(d, s, n);
   else if (n) d[0] = s[0];
 }
 
@@ -406,9 +451,9 @@ FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
      before the loop, and kept in registers that every long call then has to
      save and restore around itself: redoing it here is cheaper. */
   if (!__builtin_constant_p(c)) __asm__ volatile("" : "+r"(c));
-  if (n >= 16) fm__set_hdtl(d, c, n, 16);
-  else if (__builtin_constant_p(n) && n >= 8) fm__set_hdtl(d, c, n, 8);
-  else if (__builtin_constant_p(n) && n >= 4) fm__set_hdtl(d, c, n, 4);
+  if (n >= 16) fm__set_head_tail_16(d, c, n);
+  else if (__builtin_constant_p(n) && n >= 8) fm__set_head_tail_8(d, c, n);
+  else if (__builtin_constant_p(n) && n >= 4) fm__set_head_tail_4(d, c, n);
   else if (n >= 4) {
     /* 4..15 bytes of a size known only at run time, with one branch fewer
        than two size classes: four 4-byte words at 0, a, n - 4 - a and n - 4,
@@ -419,7 +464,11 @@ FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
     size_t a = ((n >> 3) << 2);
     uint32_t x = (uint32_t)fm__splat8(c);
     fm__st32(d, x); fm__st32(d + a, x); fm__st32(d + n - 4 - a, x); fm__st32(d + n - 4, x);
-  } else if (n) { d[0] = (fm__u8)c; d[n / 2] = (fm__u8)c; d[n - 1] = (fm__u8)c; } /* 1..3: no branch */
+  } else if (n) { /* 1..3: no branch */
+    d[0] = (fm__u8)c;
+    d[n / 2] = (fm__u8)c;
+    d[n - 1] = (fm__u8)c;
+  }
 }
 
 /* Compare of n <= 32 bytes. First and last words, loaded big-endian; where
@@ -467,70 +516,383 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return 1;
 }
 
-/* ---- Building blocks: W-byte vectors ---------------------------------------
- * W (16, 32 or 64) is a constant after inlining; the caller's target decides
- * which instructions the vectors become. Only vectors of W bytes at most are
- * used, so that every value lives in one register. */
+/* ---- W-byte blocks: the long paths' steps ---------------------------------
+ * One set per block width W: 8 (words; the portable path without vectors),
+ * 16, 32 and 64 (vectors; the caller's target decides which instructions
+ * they become). Only blocks of W bytes are used, so that every value lives
+ * in one register.
+ *   fm__move_ends_W(d, s, n, k)  k (1, 2 or 4) blocks from the head and k
+ *                      from the tail, for kW <= n <= 2kW: all loads, then
+ *                      all stores, so any overlap is fine.
+ *   fm__set_ends_W(d, c, n, k)   the same for set.
+ *   fm__copy_fwd_W(d, s, n)  n > 8W, for any dst not inside (src, src + n):
+ *                      [head W][ W-aligned blocks of 4W ... ][ tail 4W ]
+ *     Loads run one step ahead of stores: each step's blocks are loaded
+ *     before the previous step's are stored, the head with the first step
+ *     and the tail with the last. So every byte is loaded before a store of
+ *     this call can overwrite it (dst below src by any distance), and the
+ *     bytes loaded first are the ones a previous call on the same memory
+ *     stored first: a move repeated at a short distance does not wait on its
+ *     own last stores: faster for moves repeated at a short distance,
+ *     disjoint copies unchanged (`sh bench/ab.sh memmove 1024 --dist=-8`,
+ *     and 8, against head and tail loaded first and stored last; the
+ *     overlapping moves of `make bench SECTION=distance`; figures:
+ *     bench/results/notes-from-code.md).
+ *   fm__copy_bwd_W(d, s, n)  n > 8W, the mirror image, for dst inside
+ *                      (src, src + n):
+ *                      [ head 4W ][ W-aligned blocks of 4W ... ][tail W]
+ *     The tail goes first, with the first (highest) step, the head last.
+ *   fm__set_loop_W(d, c, n)  n > 8W: aligned 4W stores, overlapping first
+ *                      and last blocks.
+ * The same names without the suffix take W as an argument (a constant after
+ * inlining) and call the set of that width. */
 
-/* Inside body: H is the W-byte vector type, HA the same aligned to W. */
+/* ---- 8-byte blocks (words: the portable path without vectors) ---- */
+FASTMEM__AI void fm__move_ends_8(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
+  const fm__u8 *st = s + n - (size_t)k * 8;
+  fm__u8 *dt = d + n - (size_t)k * 8;
+  fm__w8 h0 = FASTMEM__LD(fm__w8, s), t0 = FASTMEM__LD(fm__w8, st);
+  fm__w8 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
+  if (k >= 2) { h1 = FASTMEM__LD(fm__w8, s + 8); t1 = FASTMEM__LD(fm__w8, st + 8); }
+  if (k >= 4) {
+    h2 = FASTMEM__LD(fm__w8, s + 2 * 8); t2 = FASTMEM__LD(fm__w8, st + 2 * 8);
+    h3 = FASTMEM__LD(fm__w8, s + 3 * 8); t3 = FASTMEM__LD(fm__w8, st + 3 * 8);
+  }
+  FASTMEM__ST(fm__w8, d, h0); FASTMEM__ST(fm__w8, dt, t0);
+  if (k >= 2) { FASTMEM__ST(fm__w8, d + 8, h1); FASTMEM__ST(fm__w8, dt + 8, t1); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__w8, d + 2 * 8, h2); FASTMEM__ST(fm__w8, dt + 2 * 8, t2);
+    FASTMEM__ST(fm__w8, d + 3 * 8, h3); FASTMEM__ST(fm__w8, dt + 3 * 8, t3);
+  }
+}
+
+FASTMEM__AI void fm__set_ends_8(fm__u8 *d, int c, size_t n, int k) {
+  fm__w8 v = fm__splat8(c);
+  fm__u8 *dt = d + n - (size_t)k * 8;
+  /* written out: a loop here is what compilers turn into a memset call */
+  FASTMEM__ST(fm__w8, d, v); FASTMEM__ST(fm__w8, dt, v);
+  if (k >= 2) { FASTMEM__ST(fm__w8, d + 8, v); FASTMEM__ST(fm__w8, dt + 8, v); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__w8, d + 2 * 8, v); FASTMEM__ST(fm__w8, dt + 2 * 8, v);
+    FASTMEM__ST(fm__w8, d + 3 * 8, v); FASTMEM__ST(fm__w8, dt + 3 * 8, v);
+  }
+}
+
+FASTMEM__AI void fm__copy_fwd_8(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = 8 - ((uintptr_t)d & (8 - 1));
+  fm__u8 *dp = d + skip, *dt = d + n - 4 * 8;
+  const fm__u8 *sp = s + skip;
+  fm__w8 head = FASTMEM__LD(fm__w8, s), x0, x1, x2, x3, t0, t1, t2, t3;
+  FASTMEM__LD4(fm__w8, x, sp);
+  FASTMEM__ST(fm__w8, d, head);
+  while (dp + 4 * 8 < dt) {
+    FASTMEM__ST4(uint64_t, dp, x);
+    dp += 4 * 8; sp += 4 * 8;
+    FASTMEM__LD4(fm__w8, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__w8, t, s + n - 4 * 8);
+  FASTMEM__ST4(uint64_t, dp, x);
+  FASTMEM__ST4(fm__w8, dt, t);
+}
+
+FASTMEM__AI void fm__copy_bwd_8(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = (((uintptr_t)d + n - 1) & (8 - 1)) + 1;
+  fm__u8 *dp = d + n - skip - 4 * 8, *dh = d + 4 * 8;
+  const fm__u8 *sp = s + n - skip - 4 * 8;
+  fm__w8 tail = FASTMEM__LD(fm__w8, s + n - 8), x0, x1, x2, x3, h0, h1, h2, h3;
+  FASTMEM__LD4(fm__w8, x, sp);
+  FASTMEM__ST(fm__w8, d + n - 8, tail);
+  while (dp > dh) {
+    FASTMEM__ST4(uint64_t, dp, x);
+    dp -= 4 * 8; sp -= 4 * 8;
+    FASTMEM__LD4(fm__w8, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__w8, h, s);
+  FASTMEM__ST4(uint64_t, dp, x);
+  FASTMEM__ST4(fm__w8, d, h);
+}
+
+FASTMEM__AI void fm__set_loop_8(fm__u8 *d, int c, size_t n) {
+  fm__w8 v = fm__splat8(c);
+  fm__u8 *dp = d + 8 - ((uintptr_t)d & (8 - 1)), *dt = d + n - 4 * 8;
+  FASTMEM__ST(fm__w8, d, v);
+  while (dp < dt) {
+    FASTMEM__FILL4(uint64_t, dp, v);
+    dp += 4 * 8;
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__FILL4(fm__w8, dt, v);
+}
+
 #ifdef FASTMEM__WIDE
-#define FASTMEM__WITH_W(W, ...)                                                \
-  do {                                                                         \
-    if ((W) == 64) { typedef fm__v64 H; typedef fm__v64a HA __attribute__((unused)); typedef fm__b64 HB __attribute__((unused)); typedef fm__u8 HE __attribute__((unused)); __VA_ARGS__ }      \
-    else if ((W) == 32) { typedef fm__v32 H; typedef fm__v32a HA __attribute__((unused)); typedef fm__b32 HB __attribute__((unused)); typedef fm__u8 HE __attribute__((unused)); __VA_ARGS__ } \
-    else if ((W) == 16) { typedef fm__v16 H; typedef fm__v16a HA __attribute__((unused)); typedef fm__b16 HB __attribute__((unused)); typedef fm__u8 HE __attribute__((unused)); __VA_ARGS__ } \
-    else { typedef fm__w8 H; typedef uint64_t HA __attribute__((unused)); typedef uint64_t HB __attribute__((unused)); typedef uint64_t HE __attribute__((unused)); __VA_ARGS__ }                 \
-  } while (0)
-#else /* W is 8: plain words */
-#define FASTMEM__WITH_W(W, ...)                                                \
-  do { typedef fm__w8 H; typedef uint64_t HA __attribute__((unused)); typedef uint64_t HB __attribute__((unused)); typedef uint64_t HE __attribute__((unused)); (void)(W); __VA_ARGS__ } while (0)
+/* ---- 16-byte blocks (the portable path with vectors, x86 SSE2) ---- */
+FASTMEM__AI void fm__move_ends_16(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
+  const fm__u8 *st = s + n - (size_t)k * 16;
+  fm__u8 *dt = d + n - (size_t)k * 16;
+  fm__v16 h0 = FASTMEM__LD(fm__v16, s), t0 = FASTMEM__LD(fm__v16, st);
+  fm__v16 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
+  if (k >= 2) { h1 = FASTMEM__LD(fm__v16, s + 16); t1 = FASTMEM__LD(fm__v16, st + 16); }
+  if (k >= 4) {
+    h2 = FASTMEM__LD(fm__v16, s + 2 * 16); t2 = FASTMEM__LD(fm__v16, st + 2 * 16);
+    h3 = FASTMEM__LD(fm__v16, s + 3 * 16); t3 = FASTMEM__LD(fm__v16, st + 3 * 16);
+  }
+  FASTMEM__ST(fm__v16, d, h0); FASTMEM__ST(fm__v16, dt, t0);
+  if (k >= 2) { FASTMEM__ST(fm__v16, d + 16, h1); FASTMEM__ST(fm__v16, dt + 16, t1); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v16, d + 2 * 16, h2); FASTMEM__ST(fm__v16, dt + 2 * 16, t2);
+    FASTMEM__ST(fm__v16, d + 3 * 16, h3); FASTMEM__ST(fm__v16, dt + 3 * 16, t3);
+  }
+}
+
+FASTMEM__AI void fm__set_ends_16(fm__u8 *d, int c, size_t n, int k) {
+  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
+  fm__u8 *dt = d + n - (size_t)k * 16;
+  /* written out: a loop here is what compilers turn into a memset call */
+  FASTMEM__ST(fm__v16, d, v); FASTMEM__ST(fm__v16, dt, v);
+  if (k >= 2) { FASTMEM__ST(fm__v16, d + 16, v); FASTMEM__ST(fm__v16, dt + 16, v); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v16, d + 2 * 16, v); FASTMEM__ST(fm__v16, dt + 2 * 16, v);
+    FASTMEM__ST(fm__v16, d + 3 * 16, v); FASTMEM__ST(fm__v16, dt + 3 * 16, v);
+  }
+}
+
+FASTMEM__AI void fm__copy_fwd_16(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = 16 - ((uintptr_t)d & (16 - 1));
+  fm__u8 *dp = d + skip, *dt = d + n - 4 * 16;
+  const fm__u8 *sp = s + skip;
+  fm__v16 head = FASTMEM__LD(fm__v16, s), x0, x1, x2, x3, t0, t1, t2, t3;
+  FASTMEM__LD4(fm__v16, x, sp);
+  FASTMEM__ST(fm__v16, d, head);
+  while (dp + 4 * 16 < dt) {
+    FASTMEM__ST4(fm__v16a, dp, x);
+    dp += 4 * 16; sp += 4 * 16;
+    FASTMEM__LD4(fm__v16, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v16, t, s + n - 4 * 16);
+  FASTMEM__ST4(fm__v16a, dp, x);
+  FASTMEM__ST4(fm__v16, dt, t);
+}
+
+FASTMEM__AI void fm__copy_bwd_16(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = (((uintptr_t)d + n - 1) & (16 - 1)) + 1;
+  fm__u8 *dp = d + n - skip - 4 * 16, *dh = d + 4 * 16;
+  const fm__u8 *sp = s + n - skip - 4 * 16;
+  fm__v16 tail = FASTMEM__LD(fm__v16, s + n - 16), x0, x1, x2, x3, h0, h1, h2, h3;
+  FASTMEM__LD4(fm__v16, x, sp);
+  FASTMEM__ST(fm__v16, d + n - 16, tail);
+  while (dp > dh) {
+    FASTMEM__ST4(fm__v16a, dp, x);
+    dp -= 4 * 16; sp -= 4 * 16;
+    FASTMEM__LD4(fm__v16, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v16, h, s);
+  FASTMEM__ST4(fm__v16a, dp, x);
+  FASTMEM__ST4(fm__v16, d, h);
+}
+
+FASTMEM__AI void fm__set_loop_16(fm__u8 *d, int c, size_t n) {
+  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
+  fm__u8 *dp = d + 16 - ((uintptr_t)d & (16 - 1)), *dt = d + n - 4 * 16;
+  FASTMEM__ST(fm__v16, d, v);
+  while (dp < dt) {
+    FASTMEM__FILL4(fm__v16a, dp, v);
+    dp += 4 * 16;
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__FILL4(fm__v16, dt, v);
+}
+
+/* ---- 32-byte blocks (x86 AVX2) ---- */
+FASTMEM__AI void fm__move_ends_32(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
+  const fm__u8 *st = s + n - (size_t)k * 32;
+  fm__u8 *dt = d + n - (size_t)k * 32;
+  fm__v32 h0 = FASTMEM__LD(fm__v32, s), t0 = FASTMEM__LD(fm__v32, st);
+  fm__v32 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
+  if (k >= 2) { h1 = FASTMEM__LD(fm__v32, s + 32); t1 = FASTMEM__LD(fm__v32, st + 32); }
+  if (k >= 4) {
+    h2 = FASTMEM__LD(fm__v32, s + 2 * 32); t2 = FASTMEM__LD(fm__v32, st + 2 * 32);
+    h3 = FASTMEM__LD(fm__v32, s + 3 * 32); t3 = FASTMEM__LD(fm__v32, st + 3 * 32);
+  }
+  FASTMEM__ST(fm__v32, d, h0); FASTMEM__ST(fm__v32, dt, t0);
+  if (k >= 2) { FASTMEM__ST(fm__v32, d + 32, h1); FASTMEM__ST(fm__v32, dt + 32, t1); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v32, d + 2 * 32, h2); FASTMEM__ST(fm__v32, dt + 2 * 32, t2);
+    FASTMEM__ST(fm__v32, d + 3 * 32, h3); FASTMEM__ST(fm__v32, dt + 3 * 32, t3);
+  }
+}
+
+FASTMEM__AI void fm__set_ends_32(fm__u8 *d, int c, size_t n, int k) {
+  fm__v32 v = FASTMEM__SPLAT(fm__v32, fm__b32, c);
+  fm__u8 *dt = d + n - (size_t)k * 32;
+  /* written out: a loop here is what compilers turn into a memset call */
+  FASTMEM__ST(fm__v32, d, v); FASTMEM__ST(fm__v32, dt, v);
+  if (k >= 2) { FASTMEM__ST(fm__v32, d + 32, v); FASTMEM__ST(fm__v32, dt + 32, v); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v32, d + 2 * 32, v); FASTMEM__ST(fm__v32, dt + 2 * 32, v);
+    FASTMEM__ST(fm__v32, d + 3 * 32, v); FASTMEM__ST(fm__v32, dt + 3 * 32, v);
+  }
+}
+
+FASTMEM__AI void fm__copy_fwd_32(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = 32 - ((uintptr_t)d & (32 - 1));
+  fm__u8 *dp = d + skip, *dt = d + n - 4 * 32;
+  const fm__u8 *sp = s + skip;
+  fm__v32 head = FASTMEM__LD(fm__v32, s), x0, x1, x2, x3, t0, t1, t2, t3;
+  FASTMEM__LD4(fm__v32, x, sp);
+  FASTMEM__ST(fm__v32, d, head);
+  while (dp + 4 * 32 < dt) {
+    FASTMEM__ST4(fm__v32a, dp, x);
+    dp += 4 * 32; sp += 4 * 32;
+    FASTMEM__LD4(fm__v32, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v32, t, s + n - 4 * 32);
+  FASTMEM__ST4(fm__v32a, dp, x);
+  FASTMEM__ST4(fm__v32, dt, t);
+}
+
+FASTMEM__AI void fm__copy_bwd_32(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = (((uintptr_t)d + n - 1) & (32 - 1)) + 1;
+  fm__u8 *dp = d + n - skip - 4 * 32, *dh = d + 4 * 32;
+  const fm__u8 *sp = s + n - skip - 4 * 32;
+  fm__v32 tail = FASTMEM__LD(fm__v32, s + n - 32), x0, x1, x2, x3, h0, h1, h2, h3;
+  FASTMEM__LD4(fm__v32, x, sp);
+  FASTMEM__ST(fm__v32, d + n - 32, tail);
+  while (dp > dh) {
+    FASTMEM__ST4(fm__v32a, dp, x);
+    dp -= 4 * 32; sp -= 4 * 32;
+    FASTMEM__LD4(fm__v32, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v32, h, s);
+  FASTMEM__ST4(fm__v32a, dp, x);
+  FASTMEM__ST4(fm__v32, d, h);
+}
+
+FASTMEM__AI void fm__set_loop_32(fm__u8 *d, int c, size_t n) {
+  fm__v32 v = FASTMEM__SPLAT(fm__v32, fm__b32, c);
+  fm__u8 *dp = d + 32 - ((uintptr_t)d & (32 - 1)), *dt = d + n - 4 * 32;
+  FASTMEM__ST(fm__v32, d, v);
+  while (dp < dt) {
+    FASTMEM__FILL4(fm__v32a, dp, v);
+    dp += 4 * 32;
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__FILL4(fm__v32, dt, v);
+}
+
+/* ---- 64-byte blocks (x86 AVX-512) ---- */
+FASTMEM__AI void fm__move_ends_64(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
+  const fm__u8 *st = s + n - (size_t)k * 64;
+  fm__u8 *dt = d + n - (size_t)k * 64;
+  fm__v64 h0 = FASTMEM__LD(fm__v64, s), t0 = FASTMEM__LD(fm__v64, st);
+  fm__v64 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
+  if (k >= 2) { h1 = FASTMEM__LD(fm__v64, s + 64); t1 = FASTMEM__LD(fm__v64, st + 64); }
+  if (k >= 4) {
+    h2 = FASTMEM__LD(fm__v64, s + 2 * 64); t2 = FASTMEM__LD(fm__v64, st + 2 * 64);
+    h3 = FASTMEM__LD(fm__v64, s + 3 * 64); t3 = FASTMEM__LD(fm__v64, st + 3 * 64);
+  }
+  FASTMEM__ST(fm__v64, d, h0); FASTMEM__ST(fm__v64, dt, t0);
+  if (k >= 2) { FASTMEM__ST(fm__v64, d + 64, h1); FASTMEM__ST(fm__v64, dt + 64, t1); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v64, d + 2 * 64, h2); FASTMEM__ST(fm__v64, dt + 2 * 64, t2);
+    FASTMEM__ST(fm__v64, d + 3 * 64, h3); FASTMEM__ST(fm__v64, dt + 3 * 64, t3);
+  }
+}
+
+FASTMEM__AI void fm__set_ends_64(fm__u8 *d, int c, size_t n, int k) {
+  fm__v64 v = FASTMEM__SPLAT(fm__v64, fm__b64, c);
+  fm__u8 *dt = d + n - (size_t)k * 64;
+  /* written out: a loop here is what compilers turn into a memset call */
+  FASTMEM__ST(fm__v64, d, v); FASTMEM__ST(fm__v64, dt, v);
+  if (k >= 2) { FASTMEM__ST(fm__v64, d + 64, v); FASTMEM__ST(fm__v64, dt + 64, v); }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v64, d + 2 * 64, v); FASTMEM__ST(fm__v64, dt + 2 * 64, v);
+    FASTMEM__ST(fm__v64, d + 3 * 64, v); FASTMEM__ST(fm__v64, dt + 3 * 64, v);
+  }
+}
+
+FASTMEM__AI void fm__copy_fwd_64(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = 64 - ((uintptr_t)d & (64 - 1));
+  fm__u8 *dp = d + skip, *dt = d + n - 4 * 64;
+  const fm__u8 *sp = s + skip;
+  fm__v64 head = FASTMEM__LD(fm__v64, s), x0, x1, x2, x3, t0, t1, t2, t3;
+  FASTMEM__LD4(fm__v64, x, sp);
+  FASTMEM__ST(fm__v64, d, head);
+  while (dp + 4 * 64 < dt) {
+    FASTMEM__ST4(fm__v64a, dp, x);
+    dp += 4 * 64; sp += 4 * 64;
+    FASTMEM__LD4(fm__v64, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v64, t, s + n - 4 * 64);
+  FASTMEM__ST4(fm__v64a, dp, x);
+  FASTMEM__ST4(fm__v64, dt, t);
+}
+
+FASTMEM__AI void fm__copy_bwd_64(fm__u8 *d, const fm__u8 *s, size_t n) {
+  size_t skip = (((uintptr_t)d + n - 1) & (64 - 1)) + 1;
+  fm__u8 *dp = d + n - skip - 4 * 64, *dh = d + 4 * 64;
+  const fm__u8 *sp = s + n - skip - 4 * 64;
+  fm__v64 tail = FASTMEM__LD(fm__v64, s + n - 64), x0, x1, x2, x3, h0, h1, h2, h3;
+  FASTMEM__LD4(fm__v64, x, sp);
+  FASTMEM__ST(fm__v64, d + n - 64, tail);
+  while (dp > dh) {
+    FASTMEM__ST4(fm__v64a, dp, x);
+    dp -= 4 * 64; sp -= 4 * 64;
+    FASTMEM__LD4(fm__v64, x, sp);
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__LD4(fm__v64, h, s);
+  FASTMEM__ST4(fm__v64a, dp, x);
+  FASTMEM__ST4(fm__v64, d, h);
+}
+
+FASTMEM__AI void fm__set_loop_64(fm__u8 *d, int c, size_t n) {
+  fm__v64 v = FASTMEM__SPLAT(fm__v64, fm__b64, c);
+  fm__u8 *dp = d + 64 - ((uintptr_t)d & (64 - 1)), *dt = d + n - 4 * 64;
+  FASTMEM__ST(fm__v64, d, v);
+  while (dp < dt) {
+    FASTMEM__FILL4(fm__v64a, dp, v);
+    dp += 4 * 64;
+    FASTMEM__OPAQUE(dp);
+  }
+  FASTMEM__FILL4(fm__v64, dt, v);
+}
+#endif /* FASTMEM__WIDE */
+
+/* f##_W(...) for the block width W. */
+#ifdef FASTMEM__WIDE
+#define FASTMEM__BY_W(W, f, ...)                                               \
+  ((W) == 64 ? f##_64(__VA_ARGS__) : (W) == 32 ? f##_32(__VA_ARGS__)           \
+   : (W) == 16 ? f##_16(__VA_ARGS__) : f##_8(__VA_ARGS__))
+#else /* words only */
+#define FASTMEM__BY_W(W, f, ...) ((void)(W), f##_8(__VA_ARGS__))
 #endif
-/* Inside FASTMEM__WITH_W: an H with every byte the low byte of c (the 8-byte
-   word takes eight copies of it, a vector a byte broadcast: HE). */
-#define FASTMEM__SPLAT_H(c) \
-  ((H)((__extension__ (HB){0}) + (HE)(sizeof(H) == 8 ? fm__splat8(c) : (uint64_t)(fm__u8)(c))))
-#define FASTMEM__LD(T, p) (*FASTMEM__CAST(const T *, (p)))
-#define FASTMEM__ST(T, p, x) (*FASTMEM__CAST(T *, (p)) = (x))
-
-/* k (1, 2 or 4) vectors from the head and k from the tail, for
-   kW <= n <= 2kW: all loads, then all stores, so any overlap is fine. */
 FASTMEM__AI void fm__move_ends(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int k) {
-  FASTMEM__WITH_W(W, {
-    const fm__u8 *st = s + n - (size_t)k * W;
-    fm__u8 *dt = d + n - (size_t)k * W;
-    H h0 = FASTMEM__LD(H, s), t0 = FASTMEM__LD(H, st), h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
-    if (k >= 2) { h1 = FASTMEM__LD(H, s + W); t1 = FASTMEM__LD(H, st + W); }
-    if (k >= 4) {
-      h2 = FASTMEM__LD(H, s + 2 * W); t2 = FASTMEM__LD(H, st + 2 * W);
-      h3 = FASTMEM__LD(H, s + 3 * W); t3 = FASTMEM__LD(H, st + 3 * W);
-    }
-    FASTMEM__ST(H, d, h0); FASTMEM__ST(H, dt, t0);
-    if (k >= 2) { FASTMEM__ST(H, d + W, h1); FASTMEM__ST(H, dt + W, t1); }
-    if (k >= 4) {
-      FASTMEM__ST(H, d + 2 * W, h2); FASTMEM__ST(H, dt + 2 * W, t2);
-      FASTMEM__ST(H, d + 3 * W, h3); FASTMEM__ST(H, dt + 3 * W, t3);
-    }
-  });
+  FASTMEM__BY_W(W, fm__move_ends, d, s, n, k);
 }
-
-/* The same for set: k vectors at the head, k at the tail. */
 FASTMEM__AI void fm__set_ends(fm__u8 *d, int c, size_t n, size_t W, int k) {
-  FASTMEM__WITH_W(W, {
-    H v = FASTMEM__SPLAT_H(c);
-    fm__u8 *dt = d + n - (size_t)k * W;
-    /* written out: a loop here is what compilers turn into a memset call */
-    FASTMEM__ST(H, d, v); FASTMEM__ST(H, dt, v);
-    if (k >= 2) { FASTMEM__ST(H, d + W, v); FASTMEM__ST(H, dt + W, v); }
-    if (k >= 4) {
-      FASTMEM__ST(H, d + 2 * W, v); FASTMEM__ST(H, dt + 2 * W, v);
-      FASTMEM__ST(H, d + 3 * W, v); FASTMEM__ST(H, dt + 3 * W, v);
-    }
-  });
+  FASTMEM__BY_W(W, fm__set_ends, d, c, n, k);
+}
+FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  FASTMEM__BY_W(W, fm__copy_fwd, d, s, n);
+}
+FASTMEM__AI void fm__copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  FASTMEM__BY_W(W, fm__copy_bwd, d, s, n);
+}
+FASTMEM__AI void fm__set_loop(fm__u8 *d, int c, size_t n, size_t W) {
+  FASTMEM__BY_W(W, fm__set_loop, d, c, n);
 }
 
-/* n > 32 up to 8W without a loop; 0 if n is larger. */
+/* n > 32 up to 8W without a loop; 0 if n is larger. The 64-byte tier does
+   33..64 bytes as two 32-byte blocks. */
 FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  if (W == 64 && n <= 64) fm__move_hdtl(d, s, n, 32);
+  if (W == 64 && n <= 64) fm__move_ends(d, s, n, 32, 1);
   else if (n <= 2 * W) fm__move_ends(d, s, n, W, 1);
   else if (n <= 4 * W) fm__move_ends(d, s, n, W, 2);
   else if (n <= 8 * W) fm__move_ends(d, s, n, W, 4);
@@ -539,7 +901,7 @@ FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
 }
 
 FASTMEM__AI int fm__set_upto8(fm__u8 *d, int c, size_t n, size_t W) {
-  if (W == 64 && n <= 64) fm__set_hdtl(d, c, n, 32);
+  if (W == 64 && n <= 64) fm__set_ends(d, c, n, 32, 1);
   else if (n <= 2 * W) fm__set_ends(d, c, n, W, 1);
   else if (n <= 4 * W) fm__set_ends(d, c, n, W, 2);
   else if (n <= 8 * W) fm__set_ends(d, c, n, W, 4);
@@ -547,90 +909,12 @@ FASTMEM__AI int fm__set_upto8(fm__u8 *d, int c, size_t n, size_t W) {
   return 1;
 }
 
-/* Inside FASTMEM__WITH_W: the four W-byte blocks at p loaded into x0..x3,
-   or x0..x3 stored there (T: H, or HA where p is W-aligned). */
-#define FASTMEM__LD4(x, p)                                                     \
-  (x##0 = FASTMEM__LD(H, (p)), x##1 = FASTMEM__LD(H, (p) + W),                 \
-   x##2 = FASTMEM__LD(H, (p) + 2 * W), x##3 = FASTMEM__LD(H, (p) + 3 * W))
-#define FASTMEM__ST4(T, p, x)                                                  \
-  (FASTMEM__ST(T, (p), x##0), FASTMEM__ST(T, (p) + W, x##1),                   \
-   FASTMEM__ST(T, (p) + 2 * W, x##2), FASTMEM__ST(T, (p) + 3 * W, x##3))
-
-/* Copy forward, n > 8W, for any dst not inside (src, src + n).
- *   [head W][ W-aligned blocks of 4W ... ][ tail 4W ]
- * Loads run one step ahead of stores: each step's blocks are loaded before
- * the previous step's are stored, the head with the first step and the tail
- * with the last. So every byte is loaded before a store of this call can
- * overwrite it (dst below src by any distance), and the bytes loaded first
- * are the ones a previous call on the same memory stored first: a move
- * repeated at a short distance does not wait on its own last stores.
- * `sh bench/ab.sh memmove 1024 --dist=-8` (and 8) against head and tail
- * loaded first and stored last: 1.34x (1.16x) faster; disjoint copies of
- * 513 B-24 KiB unchanged (0.99-1.04). */
-FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  FASTMEM__WITH_W(W, {
-    size_t skip = W - ((uintptr_t)d & (W - 1));
-    fm__u8 *dp = d + skip, *dt = d + n - 4 * W;
-    const fm__u8 *sp = s + skip;
-    H head = FASTMEM__LD(H, s), x0, x1, x2, x3, t0, t1, t2, t3;
-    FASTMEM__LD4(x, sp);
-    FASTMEM__ST(H, d, head);
-    while (dp + 4 * W < dt) {
-      FASTMEM__ST4(HA, dp, x);
-      dp += 4 * W; sp += 4 * W;
-      FASTMEM__LD4(x, sp);
-      FASTMEM__OPAQUE(dp);
-    }
-    FASTMEM__LD4(t, s + n - 4 * W);
-    FASTMEM__ST4(HA, dp, x);
-    FASTMEM__ST4(H, dt, t);
-  });
-}
-
-/* Copy backward, n > 8W, the mirror image: for dst inside (src, src + n).
- *   [ head 4W ][ W-aligned blocks of 4W ... ][tail W]
- * The tail goes first, with the first (highest) step, the head last. */
-FASTMEM__AI void fm__copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  FASTMEM__WITH_W(W, {
-    size_t skip = (((uintptr_t)d + n - 1) & (W - 1)) + 1;
-    fm__u8 *dp = d + n - skip - 4 * W, *dh = d + 4 * W;
-    const fm__u8 *sp = s + n - skip - 4 * W;
-    H tail = FASTMEM__LD(H, s + n - W), x0, x1, x2, x3, h0, h1, h2, h3;
-    FASTMEM__LD4(x, sp);
-    FASTMEM__ST(H, d + n - W, tail);
-    while (dp > dh) {
-      FASTMEM__ST4(HA, dp, x);
-      dp -= 4 * W; sp -= 4 * W;
-      FASTMEM__LD4(x, sp);
-      FASTMEM__OPAQUE(dp);
-    }
-    FASTMEM__LD4(h, s);
-    FASTMEM__ST4(HA, dp, x);
-    FASTMEM__ST4(H, d, h);
-  });
-}
-
-/* Set n > 8W bytes: aligned 4W stores, overlapping first and last blocks. */
-FASTMEM__AI void fm__set_loop(fm__u8 *d, int c, size_t n, size_t W) {
-  FASTMEM__WITH_W(W, {
-    H v = FASTMEM__SPLAT_H(c);
-    fm__u8 *dp = d + W - ((uintptr_t)d & (W - 1)), *dt = d + n - 4 * W;
-    FASTMEM__ST(H, d, v);
-    while (dp < dt) {
-      FASTMEM__ST(HA, dp, v); FASTMEM__ST(HA, dp + W, v); FASTMEM__ST(HA, dp + 2 * W, v); FASTMEM__ST(HA, dp + 3 * W, v);
-      dp += 4 * W;
-      FASTMEM__OPAQUE(dp);
-    }
-    FASTMEM__ST(H, dt, v); FASTMEM__ST(H, dt + W, v); FASTMEM__ST(H, dt + 2 * W, v); FASTMEM__ST(H, dt + 3 * W, v);
-  });
-}
-
 /* Forward is safe unless dst lies inside (src, src + n). */
 FASTMEM__AI int fm__fwd_ok(const fm__u8 *d, const fm__u8 *s, size_t n) {
   return (size_t)((uintptr_t)d - (uintptr_t)s) >= n;
 }
 
-/* ---- Building blocks: compare -------------------------------------------- */
+/* ---- Compare: big-endian words, n a multiple of 8 ------------------------ */
 FASTMEM__AI int fm__cmp_words(const fm__u8 *a, const fm__u8 *b, size_t n) {
   size_t i;
   for (i = 0; i + 8 <= n; i += 8) {
@@ -640,9 +924,10 @@ FASTMEM__AI int fm__cmp_words(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return 0;
 }
 
-/* ---- Portable path --------------------------------------------------------
+/* ==== 5. Portable path =======================================================
  * Plain C over the same building blocks: 16-byte vector blocks where the
- * baseline target has 16-byte vector registers, 8-byte words elsewhere. */
+ * baseline target has 16-byte vector registers, 8-byte words elsewhere. The
+ * path of targets without a backend, and of x86 CPUs without SSE2. */
 #ifdef FASTMEM__V16
 #define FASTMEM__PORTABLE_W 16
 #else
@@ -683,7 +968,40 @@ FASTMEM__AI int fm__eq_portable(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return i < n ? fm__eq_short(a + n - 32, b + n - 32, 32) : 1;
 }
 
-/* ---- Probe state ----------------------------------------------------------
+/* The portable tier, out of line like the backends' tiers, so that the
+   functions that pick a tier stay a test and a jump. */
+#define FASTMEM__PORT static __attribute__((noinline, flatten, unused))
+FASTMEM__PORT void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_portable(d, s, n);
+}
+FASTMEM__PORT void fm__set_port(fm__u8 *d, int c, size_t n) { fm__set_portable(d, c, n); }
+FASTMEM__PORT int fm__cmp_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_portable(a, b, n);
+}
+FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_portable(a, b, n);
+}
+
+/* ==== 6. Backend =============================================================
+ * The probe state, then the backend for this target (fastmem_x86.h,
+ * fastmem_ppc.h), or the portable path where there is none. A backend
+ * defines these functions, which fastmem.h calls:
+ *   unsigned fm__arch_probe(void)          the FM_CPU_* bits of this CPU;
+ *                                          stores the non-temporal threshold
+ *   const char *fm__arch_name(unsigned f)  the path's name for the bits f,
+ *                                          "" for the portable path
+ *   fm__arch_move(f, d, s, n), fm__arch_set(f, d, c, n),
+ *   fm__arch_cmp(f, a, b, n), fm__arch_eq(f, a, b, n)
+ *       n > 32, out of line (section 7): the tier the bits f select, the
+ *       portable one where they select none. Compares get the whole range.
+ *   fm__arch_move_call(d, s, n) and _set_call, _cmp_call, _eq_call
+ *       n > 32, at the call site: one call to the tier the probe chose
+ *       (x86), or to the out-of-line function of section 7, which probes.
+ *   fm__arch_move_short(d, s, n) and _set_short, _cmp_short, _eq_short
+ *       n <= 32, at the call site: section 4's short paths, or the
+ *       backend's own where the build's baseline has better instructions. */
+
+/* ---- Probe state -------------------------------------------------------------
  * One word: the FM_CPU_* bits in use, plus FASTMEM__READY once set. A second
  * word holds the non-temporal threshold in KiB. Weak, so every translation
  * unit of the program shares them; on Windows (PE/COFF: MinGW-w64, clang)
@@ -702,44 +1020,93 @@ FASTMEM__SHARED unsigned fm__nt_kib = 0;
 
 FASTMEM__AI unsigned fm__load(const unsigned *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
-/* ---- Backends ------------------------------------------------------------ */
+/* The out-of-line long paths (section 7), for the backends' _call functions. */
+static FASTMEM__NOINLINE void fm__move_long(fm__u8 *d, const fm__u8 *s, size_t n);
+static FASTMEM__NOINLINE void fm__set_long(fm__u8 *d, int c, size_t n);
+static FASTMEM__NOINLINE int fm__cmp_long(const fm__u8 *a, const fm__u8 *b, size_t n);
+static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_t n);
+
 /* No vectors: the x86 backend is left out whole (every tier of it is vector
    code); the PowerPC one keeps its scalar tier only (fastmem_ppc.h).
    MinGW gcc without optimisation stops with an internal error on the AVX
    tiers (32-byte vectors on the stack, GCC bug 54412): portable path. */
-#if !defined(FASTMEM_PORTABLE)
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__has_include) && !defined(FASTMEM__NOVEC) && \
+#if !defined(FASTMEM_PORTABLE) && (defined(__x86_64__) || defined(__i386__)) &&                 \
+    defined(__has_include) && !defined(FASTMEM__NOVEC) &&                                       \
     !(defined(__MINGW32__) && !defined(__clang__) && !defined(__OPTIMIZE__))
 #if __has_include("fastmem_x86.h")
 #include "fastmem_x86.h"
+#define FASTMEM__BACKEND 1
 #endif
-#elif (defined(__powerpc__) || defined(__powerpc64__)) && defined(__has_include)
+#elif !defined(FASTMEM_PORTABLE) && (defined(__powerpc__) || defined(__powerpc64__)) &&         \
+    defined(__has_include)
 #if __has_include("fastmem_ppc.h")
 #include "fastmem_ppc.h"
-#endif
+#define FASTMEM__BACKEND 1
 #endif
 #endif
 
-/* A backend defines FASTMEM__ARCH_PROBE (raw FM_CPU_* bits, fills the NT
-   threshold), FASTMEM__ARCH_NAME, and FASTMEM__ARCH_MOVE/SET/CMP/EQ, which
-   run the tier the feature bits f select and return nonzero, or return 0 for
-   the portable tier. MOVE and SET get n > 32; CMP and EQ get n > 32 with the
-   first 32 bytes known equal, unless FASTMEM__ARCH_CMP_WHOLE is defined.
-   Optional FASTMEM__TOP_MOVE/SET/CMP/EQ (no f): the same for the best tier
-   only, tested at the call site. Without a backend: portable only. */
-#ifndef FASTMEM__ARCH_PROBE
+#ifndef FASTMEM__BACKEND
+/* ---- No backend: the portable path ------------------------------------------ */
 FASTMEM__AI unsigned fm__arch_probe(void) { return 0; }
-#define FASTMEM__ARCH_PROBE() fm__arch_probe()
-#define FASTMEM__ARCH_NAME(f) ((void)(f), "")
-#endif
+FASTMEM__AI const char *fm__arch_name(unsigned f) {
+  (void)f;
+  return "";
+}
 
-/* ---- The cached probe ---------------------------------------------------- */
+FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
+  (void)f;
+  fm__move_port(d, s, n);
+}
+FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
+  (void)f;
+  fm__set_port(d, c, n);
+}
+/* Compares begin with the first 32 bytes, before any loop is set up: most
+   real mismatches sit there (the mismatch bench section). */
+FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  int r = fm__cmp_words(a, b, 32);
+  (void)f;
+  if (r) return r;
+  return fm__cmp_port(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  (void)f;
+  return fm__eq_short(a, b, 32) ? fm__eq_port(a, b, n) : 0; /* 32: four words */
+}
+
+FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_long(d, s, n);
+}
+FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) { fm__set_long(d, c, n); }
+FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_long(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_long(a, b, n);
+}
+
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_short(d, s, n);
+}
+FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
+FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_short(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_short(a, b, n);
+}
+#endif /* no backend */
+
+/* ==== 7. Dispatch ============================================================
+ * The cached probe, and one out-of-line function per operation for n > 32,
+ * which reads it and runs the backend's tier. */
 static FASTMEM__NOINLINE unsigned fm__probe_slow(void) {
-  unsigned want = FASTMEM__ARCH_PROBE() | FASTMEM__READY;
+  unsigned want = fm__arch_probe() | FASTMEM__READY;
   unsigned expect = 0;
   /* Racing first calls all compute the same value; the exchange keeps an
      fm_cpu_limit() that another thread made in the meantime. */
-  __atomic_compare_exchange_n(&fm__cpu_state, &expect, want, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+  __atomic_compare_exchange_n(&fm__cpu_state, &expect, want, 0, __ATOMIC_ACQ_REL,
+                              __ATOMIC_ACQUIRE);
   return expect ? expect : want;
 }
 
@@ -749,103 +1116,45 @@ FASTMEM__AI unsigned fm__features(void) {
   return f;
 }
 
+static FASTMEM__NOINLINE void fm__move_long(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__arch_move(fm__features(), d, s, n);
+}
+
+static FASTMEM__NOINLINE void fm__set_long(fm__u8 *d, int c, size_t n) {
+  fm__arch_set(fm__features(), d, c, n);
+}
+
+static FASTMEM__NOINLINE int fm__cmp_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__arch_cmp(fm__features(), a, b, n);
+}
+
+static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__arch_eq(fm__features(), a, b, n);
+}
+
+/* ==== 8. Public API ==========================================================
+ * Always inlined, so that even -Os and -O0 builds keep the short path at the
+ * call site; what is inlined is the n <= 32 ladder and one call. */
+#define FASTMEM__API static inline __attribute__((always_inline, unused))
+
 FASTMEM__SI unsigned fm_cpu_features(void) { return fm__features() & ~FASTMEM__READY; }
 
 FASTMEM__SI void fm_cpu_limit(unsigned mask) {
-  unsigned f = (FASTMEM__ARCH_PROBE() & mask) | FASTMEM__READY;
+  unsigned f = (fm__arch_probe() & mask) | FASTMEM__READY;
   __atomic_store_n(&fm__cpu_state, f, __ATOMIC_RELEASE);
 }
 
 FASTMEM__SI const char *fm_path_name(void) {
   unsigned f = fm_cpu_features();
-  const char *name = FASTMEM__ARCH_NAME(f);
+  const char *name = fm__arch_name(f);
   return *name ? name : "portable";
 }
 
-/* ---- Long paths: one out-of-line function per operation ----------------- */
-#ifndef FASTMEM__TOP_MOVE
-#define FASTMEM__TOP_MOVE(d, s, n) 0
-#define FASTMEM__TOP_SET(d, c, n) 0
-#define FASTMEM__TOP_CMP(a, b, n, r) ((void)(r), 0)
-#define FASTMEM__TOP_EQ(a, b, n, r) ((void)(r), 0)
-#endif
-#ifndef FASTMEM__ARCH_MOVE
-#define FASTMEM__ARCH_MOVE(f, d, s, n) ((void)(f), 0)
-#define FASTMEM__ARCH_SET(f, d, c, n) ((void)(f), 0)
-#define FASTMEM__ARCH_CMP(f, a, b, n, r) ((void)(f), 0)
-#define FASTMEM__ARCH_EQ(f, a, b, n, r) ((void)(f), 0)
-#endif
-
-/* The portable tiers, out of line like the others so that the dispatchers
-   below stay a test and a jump. */
-static FASTMEM__NOINLINE __attribute__((flatten)) void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) { fm__move_portable(d, s, n); }
-static FASTMEM__NOINLINE __attribute__((flatten)) void fm__set_port(fm__u8 *d, int c, size_t n) { fm__set_portable(d, c, n); }
-static FASTMEM__NOINLINE __attribute__((flatten)) int fm__cmp_port(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__cmp_portable(a, b, n); }
-static FASTMEM__NOINLINE __attribute__((flatten)) int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__eq_portable(a, b, n); }
-
-static FASTMEM__NOINLINE void fm__move_long(fm__u8 *d, const fm__u8 *s, size_t n) {
-  unsigned f = fm__features();
-  if (!FASTMEM__ARCH_MOVE(f, d, s, n)) fm__move_port(d, s, n);
-}
-
-static FASTMEM__NOINLINE void fm__set_long(fm__u8 *d, int c, size_t n) {
-  unsigned f = fm__features();
-  if (!FASTMEM__ARCH_SET(f, d, c, n)) fm__set_port(d, c, n);
-}
-
-/* Compares begin with the first 32 bytes before any loop is set up: most
-   real mismatches sit there (seed 004: 83% within 32 bytes). Backends whose
-   tiers do that themselves define FASTMEM__ARCH_CMP_WHOLE; for the others,
-   and for the portable tier, it is four scalar words here. */
-#ifdef FASTMEM__ARCH_CMP_WHOLE
-#define FASTMEM__CMP_HEAD(a, b, r) 0
-#define FASTMEM__EQ_HEAD(a, b) 1
-#else
-#define FASTMEM__CMP_HEAD(a, b, r) (((r) = fm__cmp_words(a, b, 32)) != 0)
-#define FASTMEM__EQ_HEAD(a, b) fm__eq_short(a, b, 32) /* 32 is valid there: four words */
-#endif
-
-static FASTMEM__NOINLINE int fm__cmp_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  unsigned f = fm__features();
-  int r;
-  if (FASTMEM__CMP_HEAD(a, b, r)) return r;
-  if (!FASTMEM__ARCH_CMP(f, a, b, n, r)) r = fm__cmp_port(a, b, n);
-  return r;
-}
-
-static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  unsigned f = fm__features();
-  int r;
-  if (!FASTMEM__EQ_HEAD(a, b)) return 0;
-  if (!FASTMEM__ARCH_EQ(f, a, b, n, r)) r = fm__eq_port(a, b, n);
-  return r;
-}
-
-/* A backend may replace the inline n <= 32 paths of copies, sets and
-   compares where the build's baseline has better instructions (PowerPC:
-   POWER9 lxvl/stxvl; x86-64: SSE2 byte compares). */
-#ifndef FASTMEM__ARCH_MOVE_SHORT
-#define FASTMEM__ARCH_MOVE_SHORT(d, s, n) fm__move_short(d, s, n)
-#endif
-#ifndef FASTMEM__ARCH_SET_SHORT
-#define FASTMEM__ARCH_SET_SHORT(d, c, n) fm__set_short(d, c, n)
-#endif
-#ifndef FASTMEM__ARCH_CMP_SHORT
-#define FASTMEM__ARCH_CMP_SHORT(a, b, n) fm__cmp_short(a, b, n)
-#endif
-#ifndef FASTMEM__ARCH_EQ_SHORT
-#define FASTMEM__ARCH_EQ_SHORT(a, b, n) fm__eq_short(a, b, n)
-#endif
-
-/* ---- Public API ---------------------------------------------------------- */
-/* Always inlined, so that even -Os and -O0 builds keep the short path at the
-   call site; what is inlined is the n <= 32 ladder and one call. */
-#define FASTMEM__API static inline __attribute__((always_inline, unused))
 FASTMEM__API void *fm_memmove(void *dst, const void *src, size_t n) {
   fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
   const fm__u8 *s = FASTMEM__CAST(const fm__u8 *, src);
-  if (n <= 32) FASTMEM__ARCH_MOVE_SHORT(d, s, n);
-  else if (!FASTMEM__TOP_MOVE(d, s, n)) fm__move_long(d, s, n);
+  if (n <= 32) fm__arch_move_short(d, s, n);
+  else fm__arch_move_call(d, s, n);
   return dst;
 }
 
@@ -856,32 +1165,28 @@ FASTMEM__API void *fm_memcpy(void *dst, const void *src, size_t n) {
 
 FASTMEM__API void *fm_memset(void *dst, int c, size_t n) {
   fm__u8 *d = FASTMEM__CAST(fm__u8 *, dst);
-  if (n <= 32) FASTMEM__ARCH_SET_SHORT(d, c, n);
-  else if (!FASTMEM__TOP_SET(d, c, n)) fm__set_long(d, c, n);
+  if (n <= 32) fm__arch_set_short(d, c, n);
+  else fm__arch_set_call(d, c, n);
   return dst;
 }
 
 FASTMEM__API int fm_memcmp(const void *a, const void *b, size_t n) {
   const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
-  int r;
-  if (n <= 32) return FASTMEM__ARCH_CMP_SHORT(x, y, n);
-  if (FASTMEM__TOP_CMP(x, y, n, r)) return r;
-  return fm__cmp_long(x, y, n);
+  if (n <= 32) return fm__arch_cmp_short(x, y, n);
+  return fm__arch_cmp_call(x, y, n);
 }
 
 FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
   const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
-  int r;
-  if (n <= 32) return FASTMEM__ARCH_EQ_SHORT(x, y, n);
-  if (FASTMEM__TOP_EQ(x, y, n, r)) return r;
-  return fm__eq_long(x, y, n);
+  if (n <= 32) return fm__arch_eq_short(x, y, n);
+  return fm__arch_eq_call(x, y, n);
 }
 
 #endif /* FASTMEM__GNU */
 
 #endif /* FASTMEM_H */
 
-/* ==== Drop-in mode: FASTMEM_REPLACE_LIBC ====================================
+/* ==== 9. Drop-in mode: FASTMEM_REPLACE_LIBC =================================
  * The including file's calls memcpy(...), memmove(...), memset(...) and
  * memcmp(...) become fm_* calls. They are function-like macros, so a name not
  * followed by "(" is still the C library's: &memcpy, (memcpy)(d, s, n) and

@@ -30,8 +30,11 @@
 #endif
 
 /* ---- Scalar tier: 8-byte words (any PowerPC) ---------------------------- */
-#define FASTMEM__PPC_LD4(w, p) (w##0 = fm__ld64(p), w##1 = fm__ld64((p) + 8), w##2 = fm__ld64((p) + 16), w##3 = fm__ld64((p) + 24))
-#define FASTMEM__PPC_ST4(w, p) (fm__st64(p, w##0), fm__st64((p) + 8, w##1), fm__st64((p) + 16, w##2), fm__st64((p) + 24, w##3))
+#define FASTMEM__PPC_LD4(w, p)                                                                     \
+  (w##0 = fm__ld64(p), w##1 = fm__ld64((p) + 8), w##2 = fm__ld64((p) + 16),                        \
+   w##3 = fm__ld64((p) + 24))
+#define FASTMEM__PPC_ST4(w, p)                                                                     \
+  (fm__st64(p, w##0), fm__st64((p) + 8, w##1), fm__st64((p) + 16, w##2), fm__st64((p) + 24, w##3))
 
 /* memmove of n > 32 bytes in 8-byte words. Up to 128 bytes: first and last
    32 or 64, loads before stores; longer: 32 bytes a step to 8-aligned dst,
@@ -167,14 +170,40 @@ FASTMEM__SI const char *fm__ppc_name(unsigned f) {
  * on little endian; copies and equality do not care. */
 typedef long long fm__ppc_v __attribute__((vector_size(16), aligned(1), may_alias));
 typedef struct { fm__u8 b_[128]; } fm__ppc_m128; /* 128 bytes of memory, for asm operands */
-#define FASTMEM__PPC_LD(v, p) __asm__("lxvd2x %x0,%y1" : "=wa"(v) : "Z"(*FASTMEM__CAST(const fm__ppc_v *, (p))))
-#define FASTMEM__PPC_ST(v, p) __asm__("stxvd2x %x1,%y0" : "=Z"(*FASTMEM__CAST(fm__ppc_v *, (p))) : "wa"(v))
-#define FASTMEM__PPC_LD2(v, p) do { FASTMEM__PPC_LD(v##0, p); FASTMEM__PPC_LD(v##1, (p) + 16); } while (0)
-#define FASTMEM__PPC_ST2(v, p) do { FASTMEM__PPC_ST(v##0, p); FASTMEM__PPC_ST(v##1, (p) + 16); } while (0)
-#define FASTMEM__PPC_LDV4(v, p) do { FASTMEM__PPC_LD2(v##a, p); FASTMEM__PPC_LD2(v##b, (p) + 32); } while (0)
-#define FASTMEM__PPC_STV4(v, p) do { FASTMEM__PPC_ST2(v##a, p); FASTMEM__PPC_ST2(v##b, (p) + 32); } while (0)
-#define FASTMEM__PPC_LDV8(v, p) do { FASTMEM__PPC_LDV4(v##x, p); FASTMEM__PPC_LDV4(v##y, (p) + 64); } while (0)
-#define FASTMEM__PPC_STV8(v, p) do { FASTMEM__PPC_STV4(v##x, p); FASTMEM__PPC_STV4(v##y, (p) + 64); } while (0)
+#define FASTMEM__PPC_LD(v, p)                                                                      \
+  __asm__("lxvd2x %x0,%y1" : "=wa"(v) : "Z"(*FASTMEM__CAST(const fm__ppc_v *, (p))))
+#define FASTMEM__PPC_ST(v, p)                                                                      \
+  __asm__("stxvd2x %x1,%y0" : "=Z"(*FASTMEM__CAST(fm__ppc_v *, (p))) : "wa"(v))
+#define FASTMEM__PPC_LD2(v, p)                                                                     \
+  do {                                                                                             \
+    FASTMEM__PPC_LD(v##0, p);                                                                      \
+    FASTMEM__PPC_LD(v##1, (p) + 16);                                                               \
+  } while (0)
+#define FASTMEM__PPC_ST2(v, p)                                                                     \
+  do {                                                                                             \
+    FASTMEM__PPC_ST(v##0, p);                                                                      \
+    FASTMEM__PPC_ST(v##1, (p) + 16);                                                               \
+  } while (0)
+#define FASTMEM__PPC_LDV4(v, p)                                                                    \
+  do {                                                                                             \
+    FASTMEM__PPC_LD2(v##a, p);                                                                     \
+    FASTMEM__PPC_LD2(v##b, (p) + 32);                                                              \
+  } while (0)
+#define FASTMEM__PPC_STV4(v, p)                                                                    \
+  do {                                                                                             \
+    FASTMEM__PPC_ST2(v##a, p);                                                                     \
+    FASTMEM__PPC_ST2(v##b, (p) + 32);                                                              \
+  } while (0)
+#define FASTMEM__PPC_LDV8(v, p)                                                                    \
+  do {                                                                                             \
+    FASTMEM__PPC_LDV4(v##x, p);                                                                    \
+    FASTMEM__PPC_LDV4(v##y, (p) + 64);                                                             \
+  } while (0)
+#define FASTMEM__PPC_STV8(v, p)                                                                    \
+  do {                                                                                             \
+    FASTMEM__PPC_STV4(v##x, p);                                                                    \
+    FASTMEM__PPC_STV4(v##y, (p) + 64);                                                             \
+  } while (0)
 /* Declares the vectors those macros name. */
 #define FASTMEM__PPC_VARS2(v) fm__ppc_v v##0, v##1
 #define FASTMEM__PPC_VARS4(v) FASTMEM__PPC_VARS2(v##a); FASTMEM__PPC_VARS2(v##b)
@@ -194,14 +223,18 @@ typedef struct { fm__u8 b_[128]; } fm__ppc_m128; /* 128 bytes of memory, for asm
    by value; flatten inlines them into the tiers that may use them) ------- */
 /* Copy len <= 16 bytes: lxvl/stxvl, the length in the top byte of the
    register. The store is declared read-write: it leaves bytes past len. */
-__attribute__((target(FASTMEM__T_P9))) static inline void fm__p9_copy_len(fm__u8 *d, const fm__u8 *s, size_t len) {
+FASTMEM__TARGET(FASTMEM__T_P9) void fm__p9_copy_len(fm__u8 *d, const fm__u8 *s, size_t len) {
   fm__ppc_v v;
-  __asm__("lxvl %x0,%1,%2" : "=wa"(v) : "b"(s), "r"((uint64_t)len << 56), "m"(*FASTMEM__CAST(const fm__ppc_v *, s)));
-  __asm__("stxvl %x1,%2,%3" : "+m"(*FASTMEM__CAST(fm__ppc_v *, d)) : "wa"(v), "b"(d), "r"((uint64_t)len << 56));
+  __asm__("lxvl %x0,%1,%2"
+          : "=wa"(v)
+          : "b"(s), "r"((uint64_t)len << 56), "m"(*FASTMEM__CAST(const fm__ppc_v *, s)));
+  __asm__("stxvl %x1,%2,%3"
+          : "+m"(*FASTMEM__CAST(fm__ppc_v *, d))
+          : "wa"(v), "b"(d), "r"((uint64_t)len << 56));
 }
 
 /* Copy r bytes, ascending: 16-byte blocks, then the last r % 16 bytes. */
-__attribute__((target(FASTMEM__T_P9))) static inline void fm__p9_copy_up(fm__u8 *d, const fm__u8 *s, size_t r) {
+FASTMEM__TARGET(FASTMEM__T_P9) void fm__p9_copy_up(fm__u8 *d, const fm__u8 *s, size_t r) {
   size_t i = 0;
   for (; r - i >= 16; i += 16) {
     fm__ppc_v v;
@@ -213,7 +246,7 @@ __attribute__((target(FASTMEM__T_P9))) static inline void fm__p9_copy_up(fm__u8 
 
 /* Copy r bytes, descending: 16-byte blocks from the top, then the first
    r % 16 bytes (for backward moves). */
-__attribute__((target(FASTMEM__T_P9))) static inline void fm__p9_copy_down(fm__u8 *d, const fm__u8 *s, size_t r) {
+FASTMEM__TARGET(FASTMEM__T_P9) void fm__p9_copy_down(fm__u8 *d, const fm__u8 *s, size_t r) {
   for (; r >= 16; r -= 16) {
     fm__ppc_v v;
     FASTMEM__PPC_LD(v, s + r - 16);
@@ -223,19 +256,21 @@ __attribute__((target(FASTMEM__T_P9))) static inline void fm__p9_copy_down(fm__u
 }
 
 /* Store r bytes of x (8 copies of the byte), 16-byte blocks then stxvl. */
-__attribute__((target(FASTMEM__T_P9))) static inline void fm__p9_set_up(fm__u8 *d, uint64_t x, size_t r) {
+FASTMEM__TARGET(FASTMEM__T_P9) void fm__p9_set_up(fm__u8 *d, uint64_t x, size_t r) {
   size_t i = 0;
   fm__ppc_v v;
   __asm__("mtvsrdd %x0,%1,%1" : "=wa"(v) : "b"(x)); /* "b": RA = r0 reads as 0 */
   for (; r - i >= 16; i += 16) FASTMEM__PPC_ST(v, d + i);
   if (i < r)
-    __asm__("stxvl %x1,%2,%3" : "+m"(*FASTMEM__CAST(fm__ppc_v *, d + i)) : "wa"(v), "b"(d + i), "r"((uint64_t)(r - i) << 56));
+    __asm__("stxvl %x1,%2,%3"
+            : "+m"(*FASTMEM__CAST(fm__ppc_v *, d + i))
+            : "wa"(v), "b"(d + i), "r"((uint64_t)(r - i) << 56));
 }
 
 /* Index of the first differing byte of the 16 at a and b, 16 if none.
    lxvb16x loads memory order on both byte orders; vcmpneb marks the
    differing bytes, vclzlsbb counts the equal ones before the first. */
-__attribute__((target(FASTMEM__T_P9))) static inline unsigned fm__p9_ne_index(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_P9) unsigned fm__p9_ne_index(const fm__u8 *a, const fm__u8 *b) {
   fm__ppc_v x, y, t;
   unsigned long k;
   __asm__("lxvb16x %x0,%y1" : "=v"(x) : "Z"(*FASTMEM__CAST(const fm__ppc_v *, a)));
@@ -245,7 +280,7 @@ __attribute__((target(FASTMEM__T_P9))) static inline unsigned fm__p9_ne_index(co
 }
 
 /* memcmp of len bytes (a multiple of 16), 16 at a time. */
-__attribute__((target(FASTMEM__T_P9))) static inline int fm__p9_cmp_blk(const fm__u8 *a, const fm__u8 *b, size_t len) {
+FASTMEM__TARGET(FASTMEM__T_P9) int fm__p9_cmp_blk(const fm__u8 *a, const fm__u8 *b, size_t len) {
   size_t i;
   for (i = 0; i < len; i += 16) {
     unsigned k = fm__p9_ne_index(a + i, b + i);
@@ -260,15 +295,17 @@ __attribute__((target(FASTMEM__T_P9))) static inline int fm__p9_cmp_blk(const fm
 #define FASTMEM__P10_CLOBBERS "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7"
 
 /* Copy 128 bytes: four paired loads, then four paired stores. */
-__attribute__((target(FASTMEM__T_P10))) static inline void fm__p10_copy128(fm__u8 *d, const fm__u8 *s) {
+FASTMEM__TARGET(FASTMEM__T_P10) void fm__p10_copy128(fm__u8 *d, const fm__u8 *s) {
   __asm__("lxvp 32,0(%1)\n\tlxvp 34,32(%1)\n\tlxvp 36,64(%1)\n\tlxvp 38,96(%1)\n\t"
           "stxvp 32,0(%0)\n\tstxvp 34,32(%0)\n\tstxvp 36,64(%0)\n\tstxvp 38,96(%0)"
-          : : "b"(d), "b"(s), "m"(*FASTMEM__CAST(const fm__ppc_m128 *, s)), "m"(*FASTMEM__CAST(fm__ppc_m128 *, d))
+          :
+          : "b"(d), "b"(s), "m"(*FASTMEM__CAST(const fm__ppc_m128 *, s)),
+            "m"(*FASTMEM__CAST(fm__ppc_m128 *, d))
           : "memory", FASTMEM__P10_CLOBBERS);
 }
 
 /* Store k * 128 bytes of x to d (k >= 1): four stxvp an iteration. */
-__attribute__((target(FASTMEM__T_P10))) static inline void fm__p10_set128(fm__u8 *d, uint64_t x, size_t k) {
+FASTMEM__TARGET(FASTMEM__T_P10) void fm__p10_set128(fm__u8 *d, uint64_t x, size_t k) {
   __asm__ __volatile__("mtvsrdd 32,%1,%1\n\txxlor 33,32,32\n\tmtctr %2\n"
           "1:\tstxvp 32,0(%0)\n\tstxvp 32,32(%0)\n\tstxvp 32,64(%0)\n\tstxvp 32,96(%0)\n\t"
           "addi %0,%0,128\n\tbdnz 1b"
@@ -344,14 +381,30 @@ FASTMEM__AI void fm__ppc_move(fm__u8 *d, const fm__u8 *s, size_t n, int T) {
   }
 }
 
-FASTMEM__TIER(FASTMEM__T_P10) void fm__move_p10(fm__u8 *d, const fm__u8 *s, size_t n) { fm__ppc_move(d, s, n, 3); }
-FASTMEM__TIER(FASTMEM__T_P9) void fm__move_p9(fm__u8 *d, const fm__u8 *s, size_t n) { fm__ppc_move(d, s, n, 2); }
-FASTMEM__TIER(FASTMEM__T_VSX) void fm__move_vsx(fm__u8 *d, const fm__u8 *s, size_t n) { fm__ppc_move(d, s, n, 1); }
+FASTMEM__TIER(FASTMEM__T_P10) void fm__move_p10(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__ppc_move(d, s, n, 3);
+}
+FASTMEM__TIER(FASTMEM__T_P9) void fm__move_p9(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__ppc_move(d, s, n, 2);
+}
+FASTMEM__TIER(FASTMEM__T_VSX) void fm__move_vsx(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__ppc_move(d, s, n, 1);
+}
 
 /* ---- Set ------------------------------------------------------------------ */
 /* Four and eight stores of one vector. */
-#define FASTMEM__PPC_ST4V(v, p) do { FASTMEM__PPC_ST(v, p); FASTMEM__PPC_ST(v, (p) + 16); FASTMEM__PPC_ST(v, (p) + 32); FASTMEM__PPC_ST(v, (p) + 48); } while (0)
-#define FASTMEM__PPC_ST8V(v, p) do { FASTMEM__PPC_ST4V(v, p); FASTMEM__PPC_ST4V(v, (p) + 64); } while (0)
+#define FASTMEM__PPC_ST4V(v, p)                                                                    \
+  do {                                                                                             \
+    FASTMEM__PPC_ST(v, p);                                                                         \
+    FASTMEM__PPC_ST(v, (p) + 16);                                                                  \
+    FASTMEM__PPC_ST(v, (p) + 32);                                                                  \
+    FASTMEM__PPC_ST(v, (p) + 48);                                                                  \
+  } while (0)
+#define FASTMEM__PPC_ST8V(v, p)                                                                    \
+  do {                                                                                             \
+    FASTMEM__PPC_ST4V(v, p);                                                                       \
+    FASTMEM__PPC_ST4V(v, (p) + 64);                                                                \
+  } while (0)
 
 /* Up to 256 bytes: first and last 32, 64 or 128. Longer: the first 32,
    then 128 bytes an iteration to 32-aligned dst; VSX ends with an
@@ -387,9 +440,15 @@ FASTMEM__AI void fm__ppc_set(fm__u8 *d, int c, size_t n, int T) {
   }
 }
 
-FASTMEM__TIER(FASTMEM__T_P10) void fm__set_p10(fm__u8 *d, int c, size_t n) { fm__ppc_set(d, c, n, 3); }
-FASTMEM__TIER(FASTMEM__T_P9) void fm__set_p9(fm__u8 *d, int c, size_t n) { fm__ppc_set(d, c, n, 2); }
-FASTMEM__TIER(FASTMEM__T_VSX) void fm__set_vsx(fm__u8 *d, int c, size_t n) { fm__ppc_set(d, c, n, 1); }
+FASTMEM__TIER(FASTMEM__T_P10) void fm__set_p10(fm__u8 *d, int c, size_t n) {
+  fm__ppc_set(d, c, n, 3);
+}
+FASTMEM__TIER(FASTMEM__T_P9) void fm__set_p9(fm__u8 *d, int c, size_t n) {
+  fm__ppc_set(d, c, n, 2);
+}
+FASTMEM__TIER(FASTMEM__T_VSX) void fm__set_vsx(fm__u8 *d, int c, size_t n) {
+  fm__ppc_set(d, c, n, 1);
+}
 
 /* ---- Compare: bytes [32, n), the first 32 known equal ------------------- */
 /* 1 if the 64 bytes at a and b are equal: eight loads, XOR, OR, one
@@ -429,10 +488,18 @@ FASTMEM__AI int fm__ppc_eq(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__ppc_eq64(a + n - 64, b + n - 64);
 }
 
-FASTMEM__TIER(FASTMEM__T_P9) int fm__cmp_p9(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__ppc_cmp(a, b, n, 2); }
-FASTMEM__TIER(FASTMEM__T_VSX) int fm__cmp_vsx(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__ppc_cmp(a, b, n, 1); }
-FASTMEM__TIER(FASTMEM__T_P9) int fm__eq_p9(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__ppc_eq(a, b, n); }
-FASTMEM__TIER(FASTMEM__T_VSX) int fm__eq_vsx(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__ppc_eq(a, b, n); }
+FASTMEM__TIER(FASTMEM__T_P9) int fm__cmp_p9(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__ppc_cmp(a, b, n, 2);
+}
+FASTMEM__TIER(FASTMEM__T_VSX) int fm__cmp_vsx(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__ppc_cmp(a, b, n, 1);
+}
+FASTMEM__TIER(FASTMEM__T_P9) int fm__eq_p9(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__ppc_eq(a, b, n);
+}
+FASTMEM__TIER(FASTMEM__T_VSX) int fm__eq_vsx(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__ppc_eq(a, b, n);
+}
 
 /* ---- Short copies and sets in POWER9 builds (n <= 32, at the call site) ---
  * With a POWER9 baseline every CPU the program runs on has lxvl/stxvl: up
@@ -449,8 +516,10 @@ FASTMEM__AI void fm__p9_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
   } else if (n > 16) {
     __asm__("lxv %x0,0(%2)\n\tlxvl %x1,%3,%4" : "=wa"(a), "=wa"(b)
             : "b"(s), "b"(s + 16), "r"((uint64_t)(n - 16) << 56) : "memory");
-    __asm__ __volatile__("stxv %x0,0(%2)\n\tstxvl %x1,%3,%4" : : "wa"(a), "wa"(b), "b"(d), "b"(d + 16),
-                         "r"((uint64_t)(n - 16) << 56) : "memory");
+    __asm__ __volatile__("stxv %x0,0(%2)\n\tstxvl %x1,%3,%4"
+                         :
+                         : "wa"(a), "wa"(b), "b"(d), "b"(d + 16), "r"((uint64_t)(n - 16) << 56)
+                         : "memory");
   } else if (n) {
     __asm__("lxvl %x0,%1,%2" : "=wa"(a) : "b"(s), "r"((uint64_t)n << 56) : "memory");
     __asm__ __volatile__("stxvl %x0,%1,%2" : : "wa"(a), "b"(d), "r"((uint64_t)n << 56) : "memory");
@@ -470,41 +539,105 @@ FASTMEM__AI void fm__p9_set_short(fm__u8 *d, int c, size_t n) {
     __asm__ __volatile__("stxvl %x0,%1,%2" : : "wa"(v), "b"(d), "r"((uint64_t)n << 56) : "memory");
   }
 }
-#define FASTMEM__ARCH_MOVE_SHORT(d, s, n) fm__p9_move_short(d, s, n)
-#define FASTMEM__ARCH_SET_SHORT(d, c, n) fm__p9_set_short(d, c, n)
 #endif
 
-/* ---- Hooks for fastmem.h: pick the tier from the feature bits ----------- */
-#define FASTMEM__PPC_MOVE(f, d, s, n)                                          \
-  ((f) & FM_CPU_P10 ? fm__move_p10(d, s, n) : (f) & FM_CPU_P9 ? fm__move_p9(d, s, n) \
-   : (f) & FM_CPU_VSX ? fm__move_vsx(d, s, n) : fm__ppc_move_scalar(d, s, n), 1)
-#define FASTMEM__PPC_SET(f, d, c, n)                                           \
-  ((f) & FM_CPU_P10 ? fm__set_p10(d, c, n) : (f) & FM_CPU_P9 ? fm__set_p9(d, c, n) \
-   : (f) & FM_CPU_VSX ? fm__set_vsx(d, c, n) : fm__ppc_set_scalar(d, c, n), 1)
-/* Compares: POWER10 has nothing over POWER9 there; scalar is the portable
-   path's 8-byte word code. */
-#define FASTMEM__PPC_CMP(f, a, b, n, r)                                        \
-  ((f) & (FM_CPU_P9 | FM_CPU_P10) ? ((r) = fm__cmp_p9(a, b, n), 1)            \
-   : (f) & FM_CPU_VSX ? ((r) = fm__cmp_vsx(a, b, n), 1) : 0)
-#define FASTMEM__PPC_EQ(f, a, b, n, r)                                         \
-  ((f) & (FM_CPU_P9 | FM_CPU_P10) ? ((r) = fm__eq_p9(a, b, n), 1)             \
-   : (f) & FM_CPU_VSX ? ((r) = fm__eq_vsx(a, b, n), 1) : 0)
+/* ---- The backend interface (fastmem.h, section 6) --------------------------
+ * The tier for the feature bits f; no bits: the scalar tier. Compares take
+ * the first 32 bytes as four words here (most real mismatches sit there),
+ * and the tiers the rest; POWER10 has nothing over POWER9 there, and the
+ * scalar compares are the portable path's 8-byte word code. */
+FASTMEM__AI unsigned fm__arch_probe(void) { return fm__ppc_probe(); }
+FASTMEM__AI const char *fm__arch_name(unsigned f) { return fm__ppc_name(f); }
 
-#define FASTMEM__ARCH_PROBE() fm__ppc_probe()
-#define FASTMEM__ARCH_NAME(f) fm__ppc_name(f)
-#define FASTMEM__ARCH_MOVE(f, d, s, n) FASTMEM__PPC_MOVE(f, d, s, n)
-#define FASTMEM__ARCH_SET(f, d, c, n) FASTMEM__PPC_SET(f, d, c, n)
-#define FASTMEM__ARCH_CMP(f, a, b, n, r) FASTMEM__PPC_CMP(f, a, b, n, r)
-#define FASTMEM__ARCH_EQ(f, a, b, n, r) FASTMEM__PPC_EQ(f, a, b, n, r)
+FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
+  if (f & FM_CPU_P10) fm__move_p10(d, s, n);
+  else if (f & FM_CPU_P9) fm__move_p9(d, s, n);
+  else if (f & FM_CPU_VSX) fm__move_vsx(d, s, n);
+  else fm__ppc_move_scalar(d, s, n);
+}
+
+FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
+  if (f & FM_CPU_P10) fm__set_p10(d, c, n);
+  else if (f & FM_CPU_P9) fm__set_p9(d, c, n);
+  else if (f & FM_CPU_VSX) fm__set_vsx(d, c, n);
+  else fm__ppc_set_scalar(d, c, n);
+}
+
+FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  int r = fm__cmp_words(a, b, 32);
+  if (r) return r;
+  return f & (FM_CPU_P9 | FM_CPU_P10) ? fm__cmp_p9(a, b, n)
+         : f & FM_CPU_VSX           ? fm__cmp_vsx(a, b, n)
+                                    : fm__cmp_port(a, b, n);
+}
+
+FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  if (!fm__eq_short(a, b, 32)) return 0;
+  return f & (FM_CPU_P9 | FM_CPU_P10) ? fm__eq_p9(a, b, n)
+         : f & FM_CPU_VSX           ? fm__eq_vsx(a, b, n)
+                                    : fm__eq_port(a, b, n);
+}
+
+#if defined(_ARCH_PWR9) && defined(__POWER9_VECTOR__)
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__p9_move_short(d, s, n);
+}
+FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__p9_set_short(d, c, n); }
+#else
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_short(d, s, n);
+}
+FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
+#endif
 
 #else /* 32-bit powerpc, or no vectors (FASTMEM__NOVEC): the scalar tier only, no probe */
-FASTMEM__AI unsigned fm__ppc_probe(void) { return 0; }
-#define FASTMEM__ARCH_PROBE() fm__ppc_probe()
-#define FASTMEM__ARCH_NAME(f) ((void)(f), "scalar")
-#define FASTMEM__ARCH_MOVE(f, d, s, n) ((void)(f), fm__ppc_move_scalar(d, s, n), 1)
-#define FASTMEM__ARCH_SET(f, d, c, n) ((void)(f), fm__ppc_set_scalar(d, c, n), 1)
-#define FASTMEM__ARCH_CMP(f, a, b, n, r) ((void)(f), 0)
-#define FASTMEM__ARCH_EQ(f, a, b, n, r) ((void)(f), 0)
+FASTMEM__AI unsigned fm__arch_probe(void) { return 0; }
+FASTMEM__AI const char *fm__arch_name(unsigned f) {
+  (void)f;
+  return "scalar";
+}
+FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
+  (void)f;
+  fm__ppc_move_scalar(d, s, n);
+}
+FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
+  (void)f;
+  fm__ppc_set_scalar(d, c, n);
+}
+FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  int r = fm__cmp_words(a, b, 32);
+  (void)f;
+  if (r) return r;
+  return fm__cmp_port(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  (void)f;
+  return fm__eq_short(a, b, 32) ? fm__eq_port(a, b, n) : 0;
+}
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_short(d, s, n);
+}
+FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
 #endif /* __powerpc64__ && !FASTMEM__NOVEC */
+
+
+/* Both: n > 32 at the call site goes to the out-of-line path (section 7 of
+   fastmem.h); compares of n <= 32 are the generic ones. */
+FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_long(d, s, n);
+}
+FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) { fm__set_long(d, c, n); }
+FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_long(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_long(a, b, n);
+}
+FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_short(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_short(a, b, n);
+}
 
 #endif /* FASTMEM_PPC_H */

@@ -25,7 +25,8 @@
 /* Freestanding gcc: its xmmintrin.h pulls in mm_malloc.h, which needs the C
    library's <stdlib.h>; fastmem uses no _mm_malloc, so that header is
    skipped (clang's headers do so themselves when not hosted). */
-#if defined(__STDC_HOSTED__) && !__STDC_HOSTED__ && !defined(__clang__) && !defined(_MM_MALLOC_H_INCLUDED)
+#if defined(__STDC_HOSTED__) && !__STDC_HOSTED__ && !defined(__clang__) &&                         \
+    !defined(_MM_MALLOC_H_INCLUDED)
 #define _MM_MALLOC_H_INCLUDED
 #define FASTMEM__NO_MM_MALLOC
 #endif
@@ -57,7 +58,8 @@
 /* ---- Big sizes: per-CPU plans ----------------------------------------------
  * From which size a copy or a set leaves the vector loop for rep movsb, rep
  * stosb or non-temporal stores depends on the microarchitecture, and a string
- * instruction on the wrong CPU is a slow mode (10-50x). So they run only on
+ * instruction on the wrong CPU can hit a slow mode many times slower than the
+ * loop (`sh bench/tune.sh slow`; `make bench SECTION=distance`). So they run only on
  * the CPUs in this table, which were measured; every other CPU gets the
  * vector loops, with non-temporal stores from 3/4 of its L3 (a rule that held
  * on every CPU measured, where its caches behave as one L3). Sizes in KiB;
@@ -80,7 +82,8 @@ FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0};
 
 /* Below this size the tiers go straight to their vector loops, without
    looking at the plan: three taken branches and two loads fewer on the way
-   to the loop (`sh bench/ab.sh memcpy` at 513-1023 B: 1.05-1.10x faster).
+   to the loop, faster at 513-1023 B (`sh bench/ab.sh memcpy 513 769 1023`,
+   measured on AMD Zen 5: bench/results/zen5-2026-11-30/thresholds.md).
    Every plan's sizes are at least this; user overrides below it lower it. */
 #define FASTMEM__X86_BIG_DEFAULT (28u * 1024)
 #if defined(FASTMEM_MOVSB_MIN) && (FASTMEM_MOVSB_MIN) < FASTMEM__X86_BIG_DEFAULT
@@ -131,7 +134,8 @@ FASTMEM__SI int fm__x86_use_plan(const fm__x86_plan *p, unsigned l3) {
   __atomic_store_n(&fm__x86_big.stosb_end, z.stosb_end, __ATOMIC_RELAXED);
   __atomic_store_n(&fm__x86_big.nt_set, z.nt_set, __ATOMIC_RELAXED);
   /* fm__nt_kib: the copy threshold, as every backend reports it */
-  __atomic_store_n(&fm__nt_kib, z.nt_copy >> 10 > 0xffffffffu ? 0xffffffffu : (unsigned)(z.nt_copy >> 10),
+  __atomic_store_n(&fm__nt_kib,
+                   z.nt_copy >> 10 > 0xffffffffu ? 0xffffffffu : (unsigned)(z.nt_copy >> 10),
                    __ATOMIC_RELAXED);
   return p->movsb != FASTMEM__NEVER || p->stosb != FASTMEM__NEVER;
 }
@@ -144,18 +148,20 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
        movsb against the AVX-512 loop; rep stosb from 960 KiB with no upper
        limit: `sh bench/ab.sh memset` around 1 MiB and past 24 MiB. */
     {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0},
-    /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb 0-19% slower than
-       the AVX2 loop at 32 KiB-1 MiB and ~25x slower when (dst - src) mod
-       4096 is 1..31; rep stosb never measured ahead: the vector loops. */
+    /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb slower than the
+       AVX2 loop at 32 KiB-1 MiB, and far slower when (dst - src) mod 4096
+       is 1..31; rep stosb never measured ahead: the vector loops.
+       `sh bench/tune.sh plan` and `sh bench/tune.sh slow`. */
     {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0},
     /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
-       shared with other guests). `sh bench/tune.sh plan`: rep movsb
-       1.06-1.19x the AVX-512 loop at 768 KiB-1 MiB, non-temporal copies
-       1.24-1.48x from 1.25 MiB; rep stosb 1.10-1.49x at 1-24 MiB,
-       non-temporal sets ahead of it from 32 MiB. */
+       shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
+       of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
+       rep stosb ahead from 1 MiB, non-temporal sets ahead of it from
+       32 MiB. */
     {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768},
   };
-  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
+  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER,
+                                     0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
   unsigned i;
 #ifdef FASTMEM_STRING_OPS_ANY_CPU
   /* Tests and tuning only: every CPU gets rep movsb and rep stosb, from
@@ -178,7 +184,8 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
    known), non-temporal stores from FASTMEM_NT_THRESHOLD or 24 MiB. */
 FASTMEM__SI unsigned fm__x86_probe(void) {
   unsigned f = FM_CPU_NT;
-  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
+  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER,
+                                     0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
 #if defined(__SSE2__)
   f |= FM_CPU_SSE2;
 #endif
@@ -261,42 +268,47 @@ FASTMEM__SI const char *fm__x86_name(unsigned f) {
 }
 
 /* ---- Primitives that need a target: one per vector width -------------- */
+/* f##_W(...) for the tier's vector width W (16, 32 or 64). */
+#define FASTMEM__X86_BY_W(W, f, ...)                                           \
+  ((W) == 64 ? f##_64(__VA_ARGS__) : (W) == 32 ? f##_32(__VA_ARGS__) : f##_16(__VA_ARGS__))
+
 /* Copy one W-byte block from s to W-aligned d with a non-temporal store.
    (asm rather than the intrinsics, which clang -O0 turns into a memcpy.) */
-__attribute__((target(FASTMEM__T_SSE2))) static inline void fm__stream16(fm__u8 *d, const fm__u8 *s) {
+FASTMEM__TARGET(FASTMEM__T_SSE2) void fm__stream_16(fm__u8 *d, const fm__u8 *s) {
   fm__v16 x = *FASTMEM__CAST(const fm__v16 *, s);
   __asm__("movntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v16a *, d)) : "x"(x));
 }
-__attribute__((target(FASTMEM__T_AVX2))) static inline void fm__stream32(fm__u8 *d, const fm__u8 *s) {
+FASTMEM__TARGET(FASTMEM__T_AVX2) void fm__stream_32(fm__u8 *d, const fm__u8 *s) {
   fm__v32 x = *FASTMEM__CAST(const fm__v32 *, s);
   __asm__("vmovntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v32a *, d)) : "x"(x));
 }
-__attribute__((target(FASTMEM__T_AVX512))) static inline void fm__stream64(fm__u8 *d, const fm__u8 *s) {
+FASTMEM__TARGET(FASTMEM__T_AVX512) void fm__stream_64(fm__u8 *d, const fm__u8 *s) {
   fm__v64 x = *FASTMEM__CAST(const fm__v64 *, s);
   __asm__("vmovntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v64a *, d)) : "v"(x));
 }
 
 /* 0xff in each byte where the 16 bytes at a and b are equal. */
-__attribute__((target(FASTMEM__T_SSE2))) static inline __m128i fm__eq_x16(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_SSE2) __m128i fm__eq_x16(const fm__u8 *a, const fm__u8 *b) {
   return _mm_cmpeq_epi8(_mm_loadu_si128(FASTMEM__CAST(const __m128i *, a)),
                         _mm_loadu_si128(FASTMEM__CAST(const __m128i *, b)));
 }
 
 /* Bit i set where byte i of the two W-byte blocks differs. */
-__attribute__((target(FASTMEM__T_SSE2))) static inline uint64_t fm__ne_x16(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_SSE2) uint64_t fm__ne_16(const fm__u8 *a, const fm__u8 *b) {
   return (unsigned)_mm_movemask_epi8(fm__eq_x16(a, b)) ^ 0xffffu;
 }
-__attribute__((target(FASTMEM__T_AVX2))) static inline uint64_t fm__ne_x32(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_AVX2) uint64_t fm__ne_32(const fm__u8 *a, const fm__u8 *b) {
   __m256i x = _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a));
   __m256i y = _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b));
   return ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, y));
 }
-__attribute__((target(FASTMEM__T_AVX512))) static inline uint64_t fm__ne_x64(const fm__u8 *a, const fm__u8 *b) {
-  return _mm512_cmpneq_epi8_mask(*FASTMEM__CAST(const fm__v64 *, a), *FASTMEM__CAST(const fm__v64 *, b));
+FASTMEM__TARGET(FASTMEM__T_AVX512) uint64_t fm__ne_64(const fm__u8 *a, const fm__u8 *b) {
+  return _mm512_cmpneq_epi8_mask(*FASTMEM__CAST(const fm__v64 *, a),
+                                 *FASTMEM__CAST(const fm__v64 *, b));
 }
 
 FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
-  return W == 64 ? fm__ne_x64(a, b) : W == 32 ? fm__ne_x32(a, b) : fm__ne_x16(a, b);
+  return FASTMEM__X86_BY_W(W, fm__ne, a, b);
 }
 
 /* Nonzero if the 4W bytes at a and b differ anywhere: XOR, OR together, one
@@ -306,32 +318,33 @@ FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
    (*FASTMEM__CAST(const T *, a + sizeof(T)) ^ *FASTMEM__CAST(const T *, b + sizeof(T))) | \
    (*FASTMEM__CAST(const T *, a + 2 * sizeof(T)) ^ *FASTMEM__CAST(const T *, b + 2 * sizeof(T))) | \
    (*FASTMEM__CAST(const T *, a + 3 * sizeof(T)) ^ *FASTMEM__CAST(const T *, b + 3 * sizeof(T))))
-__attribute__((target(FASTMEM__T_SSE2))) static inline int fm__diff4_x16(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_SSE2) int fm__diff4_16(const fm__u8 *a, const fm__u8 *b) {
   return _mm_movemask_epi8(_mm_cmpeq_epi8(FASTMEM__XOR4(fm__v16), _mm_setzero_si128())) != 0xffff;
 }
-__attribute__((target(FASTMEM__T_AVX2))) static inline int fm__diff4_x32(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_AVX2) int fm__diff4_32(const fm__u8 *a, const fm__u8 *b) {
   fm__v32 x = FASTMEM__XOR4(fm__v32);
   return !_mm256_testz_si256(x, x);
 }
-__attribute__((target(FASTMEM__T_AVX512))) static inline int fm__diff4_x64(const fm__u8 *a, const fm__u8 *b) {
+FASTMEM__TARGET(FASTMEM__T_AVX512) int fm__diff4_64(const fm__u8 *a, const fm__u8 *b) {
   fm__v64 x = FASTMEM__XOR4(fm__v64);
   return _mm512_test_epi64_mask(x, x) != 0;
 }
 
 FASTMEM__AI int fm__diff4(const fm__u8 *a, const fm__u8 *b, size_t W) {
-  return W == 64 ? fm__diff4_x64(a, b) : W == 32 ? fm__diff4_x32(a, b) : fm__diff4_x16(a, b);
+  return FASTMEM__X86_BY_W(W, fm__diff4, a, b);
 }
 
 /* The mask of 32 bytes, with the tier's cheapest compare: one 32-byte
    vector, or two of 16. */
 FASTMEM__AI uint64_t fm__ne32b(const fm__u8 *a, const fm__u8 *b, size_t W) {
-  return W >= 32 ? fm__ne_x32(a, b) : fm__ne_x16(a, b) | fm__ne_x16(a + 16, b + 16) << 16;
+  return W >= 32 ? fm__ne_32(a, b) : fm__ne_16(a, b) | fm__ne_16(a + 16, b + 16) << 16;
 }
 
 /* ---- Copy and move ------------------------------------------------------- */
 
-/* rep movsb, forward. Callers keep it away from its slow modes: never
-   backward, never with (dst - src) mod 2^32 in [0, 63] (seed 003). */
+/* rep movsb, forward. Callers keep it away from its slow modes (move
+   distance: `make bench SECTION=distance`, `sh bench/tune.sh slow`): never
+   backward, never with (dst - src) mod 2^32 in [0, 63]. */
 FASTMEM__AI void fm__rep_movsb(fm__u8 *d, const fm__u8 *s, size_t n) {
   __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
 }
@@ -358,9 +371,7 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   for (; i + 4 * W <= n; i += 4 * W) {
     for (k = i; k < i + 4 * W; k += W) {
       const fm__u8 *from = pat ? s : s + k;
-      if (W == 64) fm__stream64(d + k, from);
-      else if (W == 32) fm__stream32(d + k, from);
-      else fm__stream16(d + k, from);
+      FASTMEM__X86_BY_W(W, fm__stream, d + k, from);
     }
     FASTMEM__OPAQUE(d);
   }
@@ -372,9 +383,9 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
 /* Copies from FASTMEM__X86_BIG on, as the CPU's plan says: rep movsb or
    non-temporal stores; 0 for the loop. rep movsb only forward, disjoint, and
    outside both of its known slow modes, which one test covers: (dst - src)
-   mod 4096 below 64 (4 KiB aliasing: ~25x on AMD Zen 3 at 1..31) implies
-   (dst - src) mod 2^32 below 64 (14-60x on Intel family 6 model CFh and
-   FSRM parts in general at 1..63). */
+   mod 4096 below 64 (4 KiB aliasing, on AMD Zen 3 at 1..31) implies
+   (dst - src) mod 2^32 below 64 (on Intel family 6 model CFh and FSRM parts
+   in general at 1..63). `sh bench/tune.sh slow`; test/cliff.c. */
 FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
   size_t nt = FASTMEM__BIG(nt_copy);
@@ -403,14 +414,20 @@ FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) 
   fm__copy_fwd(d, s, n, W);
 }
 
-FASTMEM__TIER(FASTMEM__T_AVX512) void fm__move_avx512(fm__u8 *d, const fm__u8 *s, size_t n) { fm__x86_move_w(d, s, n, 64); }
-FASTMEM__TIER(FASTMEM__T_AVX2) void fm__move_avx2(fm__u8 *d, const fm__u8 *s, size_t n) { fm__x86_move_w(d, s, n, 32); }
-FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, size_t n) { fm__x86_move_w(d, s, n, 16); }
+FASTMEM__TIER(FASTMEM__T_AVX512) void fm__move_avx512(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move_w(d, s, n, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX2) void fm__move_avx2(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move_w(d, s, n, 32);
+}
+FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move_w(d, s, n, 16);
+}
 
 /* ---- Set ------------------------------------------------------------------ */
 /* Sets from FASTMEM__X86_BIG on, as the CPU's plan says: rep stosb (no slow
-   mode seen on any CPU measured: every dst % 64, 64 KiB and 1 MiB) or
-   non-temporal stores; 0 for the loop. */
+   mode seen on any CPU measured, at every dst % 64, 64 KiB and 1 MiB:
+   `sh bench/tune.sh slow`) or non-temporal stores; 0 for the loop. */
 FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
   if ((f & FM_CPU_ERMS) && n >= FASTMEM__BIG(stosb) && n < FASTMEM__BIG(stosb_end)) {
@@ -433,20 +450,28 @@ FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W) {
   fm__set_loop(d, c, n, W);
 }
 
-FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 64); }
-FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_avx2(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 32); }
-FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) { fm__x86_set_w(d, c, n, 16); }
+FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n) {
+  fm__x86_set_w(d, c, n, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_avx2(fm__u8 *d, int c, size_t n) {
+  fm__x86_set_w(d, c, n, 32);
+}
+FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) {
+  fm__x86_set_w(d, c, n, 16);
+}
 
-/* ---- Compare (n > 32, the whole range: FASTMEM__ARCH_CMP_WHOLE) ---------- */
+/* ---- Compare (n > 32, the whole range, first 32 bytes included) --------- */
 
 /* For n > 64, the first 32 bytes known equal: the mask of the first W-byte
    block whose bytes differ, 0 if none, and its offset in *at. Bytes 32..63
    first, then steps of 4W from where a is W-aligned (at most 64: an
-   unaligned loop would split every load across two cache lines, half the
-   speed: 4 KiB equal in 45 ns against 22 ns aligned, task-clock medians),
+   unaligned loop would split every load across two cache lines, at half
+   the speed: `sh bench/ab.sh memcmp 4096` against such a version; figures:
+   bench/results/notes-from-code.md),
    the rest as one more 4W step ending at n where n >= 4W; where a step
    differs, W at a time finds the block. */
-FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t *at) {
+FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
+                                  size_t *at) {
   size_t i = (size_t)(((uintptr_t)a + 64) & ~(uintptr_t)(W - 1)) - (size_t)(uintptr_t)a;
   uint64_t m = fm__ne32b(a + 32, b + 32, W);
   if (m) { *at = 32; return m; }
@@ -470,7 +495,8 @@ locate:
    were found equal in an earlier one, so its first set bit is the first
    difference. `sh bench/ab.sh memcmp 65 100 128 200 256` against the loop
    that began at the first W-aligned byte: see bench/results/<cpu>/. */
-FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t *at) {
+FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
+                                        size_t *at) {
   uint64_t m;
   *at = 0;
   if ((m = fm__ne(a, b, W)) != 0) return m;
@@ -487,7 +513,8 @@ FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t
    the last 4W with one more test; masks W at a time, in memory order, only
    in a part that differs (a later part's bytes shared with an earlier one
    are equal). */
-FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t *at) {
+FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
+                                        size_t *at) {
   size_t i = 0, k;
   uint64_t m;
   if (!fm__diff4(a, b, W)) {
@@ -508,8 +535,9 @@ FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t
 
 /* Compare n > 32 bytes: 33..64 as two 32-byte halves, up to 8W straight
    line, each starting with the block or part that holds the first 32 bytes
-   (most real mismatches sit there: 83% within 32 bytes in a page-merging
-   scan); above 8W those 32 bytes on their own before the loop is set up. */
+   (most real mismatches sit there: the compare mismatch positions of
+   `make bench SECTION=mismatch`); above 8W those 32 bytes on their own
+   before the loop is set up. */
 FASTMEM__AI int fm__x86_cmp_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W) {
   size_t at = 0;
   uint64_t m;
@@ -532,27 +560,41 @@ FASTMEM__AI int fm__x86_eq_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t 
     return (fm__ne(a, b, W) | fm__ne(a + W, b + W, W) | fm__ne(a + n - 2 * W, b + n - 2 * W, W) |
             fm__ne(a + n - W, b + n - W, W)) == 0;
   if (n <= 6 * W)
-    return !fm__diff4(a, b, W) && (fm__ne(a + n - 2 * W, b + n - 2 * W, W) | fm__ne(a + n - W, b + n - W, W)) == 0;
+    return !fm__diff4(a, b, W) &&
+           (fm__ne(a + n - 2 * W, b + n - 2 * W, W) | fm__ne(a + n - W, b + n - W, W)) == 0;
   if (n <= 8 * W) return !fm__diff4(a, b, W) && !fm__diff4(a + n - 4 * W, b + n - 4 * W, W);
   if (fm__ne32b(a, b, W)) return 0;
   return fm__x86_find(a, b, n, W, &at) == 0;
 }
 
-FASTMEM__TIER(FASTMEM__T_AVX512) int fm__cmp_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_cmp_w(a, b, n, 64); }
-FASTMEM__TIER(FASTMEM__T_AVX2) int fm__cmp_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_cmp_w(a, b, n, 32); }
-FASTMEM__TIER(FASTMEM__T_SSE2) int fm__cmp_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_cmp_w(a, b, n, 16); }
-FASTMEM__TIER(FASTMEM__T_AVX512) int fm__eq_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_eq_w(a, b, n, 64); }
-FASTMEM__TIER(FASTMEM__T_AVX2) int fm__eq_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_eq_w(a, b, n, 32); }
-FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) { return fm__x86_eq_w(a, b, n, 16); }
+FASTMEM__TIER(FASTMEM__T_AVX512) int fm__cmp_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp_w(a, b, n, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX2) int fm__cmp_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp_w(a, b, n, 32);
+}
+FASTMEM__TIER(FASTMEM__T_SSE2) int fm__cmp_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp_w(a, b, n, 16);
+}
+FASTMEM__TIER(FASTMEM__T_AVX512) int fm__eq_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq_w(a, b, n, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX2) int fm__eq_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq_w(a, b, n, 32);
+}
+FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq_w(a, b, n, 16);
+}
 
 /* ---- Short compares (n <= 32, inline at the call site) ------------------- */
 #if defined(__SSE2__) && defined(__x86_64__)
 /* 16..32 bytes: the first and last 16 compared as bytes at once (SSE2 is
    in every x86-64), a 32-bit mask of the bytes that differ (the last 16 at
    bits 16..31: they come after the first 16 or overlap bytes already found
-   equal), one branch, and the first differing byte. `sh bench/ab.sh memcmp
-   16 24 32`, equal buffers: 0.81 ns against 1.35 ns for four big-endian
-   words with early exits. Shorter: the portable words. */
+   equal), one branch, and the first differing byte: faster than four
+   big-endian words with early exits (`sh bench/ab.sh memcmp 16 24 32`, equal
+   buffers; figures: bench/results/notes-from-code.md). Shorter: the
+   portable words. */
 FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   if (n >= 16) {
     unsigned eq = (unsigned)_mm_movemask_epi8(fm__eq_x16(a, b)) |
@@ -565,45 +607,110 @@ FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   }
   return fm__cmp_short(a, b, n);
 }
-#define FASTMEM__ARCH_CMP_SHORT(a, b, n) fm__x86_cmp_short(a, b, n)
 
-/* Equality the same way: both 16-byte compares ANDed, one mask test.
-   `sh bench/ab.sh memeq 16 24 32`: 1.55-1.69 ns against 1.75-1.86 ns for
-   four words XORed (two runs), so memeq is not slower than memcmp here. */
+/* Equality the same way: both 16-byte compares ANDed, one mask test, so
+   that memeq is not slower than memcmp here (`sh bench/ab.sh memeq 16 24
+   32` against four words XORed; figures: bench/results/notes-from-code.md). */
 FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  if (n >= 16) return _mm_movemask_epi8(_mm_and_si128(fm__eq_x16(a, b), fm__eq_x16(a + n - 16, b + n - 16))) == 0xffff;
+  if (n >= 16) {
+    __m128i eq = _mm_and_si128(fm__eq_x16(a, b), fm__eq_x16(a + n - 16, b + n - 16));
+    return _mm_movemask_epi8(eq) == 0xffff;
+  }
   return fm__eq_short(a, b, n);
 }
-#define FASTMEM__ARCH_EQ_SHORT(a, b, n) fm__x86_eq_short(a, b, n)
 #endif
 
-/* ---- Hooks for fastmem.h: pick the tier from the feature bits ----------- */
-#define FASTMEM__X86_PICK(f, op, ...)                                          \
-  ((f) & FM_CPU_AVX512 ? (fm__##op##_avx512(__VA_ARGS__), 1)                  \
-   : (f) & FM_CPU_AVX2 ? (fm__##op##_avx2(__VA_ARGS__), 1)                    \
-   : (f) & FM_CPU_SSE2 ? (fm__##op##_sse2(__VA_ARGS__), 1) : 0)
-#define FASTMEM__X86_PICK_R(f, r, op, ...)                                     \
-  ((f) & FM_CPU_AVX512 ? ((r) = fm__##op##_avx512(__VA_ARGS__), 1)            \
-   : (f) & FM_CPU_AVX2 ? ((r) = fm__##op##_avx2(__VA_ARGS__), 1)              \
-   : (f) & FM_CPU_SSE2 ? ((r) = fm__##op##_sse2(__VA_ARGS__), 1) : 0)
+/* ---- The backend interface (fastmem.h, section 6) --------------------------
+ * The tier for the feature bits f. Where f has none: the portable path once
+ * the probe ran (probed), else the out-of-line path, which probes. Each test
+ * is marked likely, so that the best tier is a branch not taken and a call,
+ * the others one taken branch per better tier. */
+FASTMEM__AI void fm__x86_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n, int probed) {
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX512)) fm__move_avx512(d, s, n);
+  else if (FASTMEM__LIKELY(f & FM_CPU_AVX2)) fm__move_avx2(d, s, n);
+  else if (FASTMEM__LIKELY(f & FM_CPU_SSE2)) fm__move_sse2(d, s, n);
+  else if (probed) fm__move_port(d, s, n);
+  else fm__move_long(d, s, n);
+}
+
+FASTMEM__AI void fm__x86_set(unsigned f, fm__u8 *d, int c, size_t n, int probed) {
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX512)) fm__set_avx512(d, c, n);
+  else if (FASTMEM__LIKELY(f & FM_CPU_AVX2)) fm__set_avx2(d, c, n);
+  else if (FASTMEM__LIKELY(f & FM_CPU_SSE2)) fm__set_sse2(d, c, n);
+  else if (probed) fm__set_port(d, c, n);
+  else fm__set_long(d, c, n);
+}
+
+/* The compare tiers take the whole range, first 32 bytes included. */
+FASTMEM__AI int fm__x86_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n, int probed) {
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX512)) return fm__cmp_avx512(a, b, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX2)) return fm__cmp_avx2(a, b, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_SSE2)) return fm__cmp_sse2(a, b, n);
+  return probed ? fm__cmp_port(a, b, n) : fm__cmp_long(a, b, n);
+}
+
+FASTMEM__AI int fm__x86_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n, int probed) {
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX512)) return fm__eq_avx512(a, b, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_AVX2)) return fm__eq_avx2(a, b, n);
+  if (FASTMEM__LIKELY(f & FM_CPU_SSE2)) return fm__eq_sse2(a, b, n);
+  return probed ? fm__eq_port(a, b, n) : fm__eq_long(a, b, n);
+}
+
+FASTMEM__AI unsigned fm__arch_probe(void) { return fm__x86_probe(); }
+FASTMEM__AI const char *fm__arch_name(unsigned f) { return fm__x86_name(f); }
+
+FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move(f, d, s, n, 1);
+}
+FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
+  fm__x86_set(f, d, c, n, 1);
+}
+FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp(f, a, b, n, 1);
+}
+FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq(f, a, b, n, 1);
+}
 
 /* The call site itself calls the tier the probe chose, whichever it is: one
-   call from the call site to the loop on every CPU (a dispatcher in between
-   cost AVX2 CPUs a call and a jump: 48 and 64 B copies 6.4-6.6 ns against
-   4.9 ns direct, on AMD Zen 3). Before the first probe the state is 0, no
-   tier matches, and the out-of-line path probes. */
-#define FASTMEM__X86_STATE fm__load(&fm__cpu_state)
-#define FASTMEM__TOP_MOVE(d, s, n) FASTMEM__X86_PICK(FASTMEM__X86_STATE, move, d, s, n)
-#define FASTMEM__TOP_SET(d, c, n) FASTMEM__X86_PICK(FASTMEM__X86_STATE, set, d, c, n)
-#define FASTMEM__TOP_CMP(a, b, n, r) FASTMEM__X86_PICK_R(FASTMEM__X86_STATE, r, cmp, a, b, n)
-#define FASTMEM__TOP_EQ(a, b, n, r) FASTMEM__X86_PICK_R(FASTMEM__X86_STATE, r, eq, a, b, n)
-/* The compare tiers take the whole range, first 32 bytes included. */
-#define FASTMEM__ARCH_CMP_WHOLE 1
-#define FASTMEM__ARCH_PROBE() fm__x86_probe()
-#define FASTMEM__ARCH_NAME(f) fm__x86_name(f)
-#define FASTMEM__ARCH_MOVE(f, d, s, n) FASTMEM__X86_PICK(f, move, d, s, n)
-#define FASTMEM__ARCH_SET(f, d, c, n) FASTMEM__X86_PICK(f, set, d, c, n)
-#define FASTMEM__ARCH_CMP(f, a, b, n, r) FASTMEM__X86_PICK_R(f, r, cmp, a, b, n)
-#define FASTMEM__ARCH_EQ(f, a, b, n, r) FASTMEM__X86_PICK_R(f, r, eq, a, b, n)
+   call from the call site to the loop on every CPU. A dispatcher in between
+   cost AVX2 CPUs a call and a jump (measured on AMD Zen 3 and Intel family
+   6 model CFh: `sh bench/ab.sh memcpy 48 64 128 --limit=0x3b` against such
+   a version; figures: thresholds.md in bench/results/zen3-2026-11-30/ and
+   bench/results/intel-06h-cfh-2026-11-30/). Before
+   the first probe the state is 0, no tier matches, and the out-of-line path
+   probes. */
+FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move(fm__load(&fm__cpu_state), d, s, n, 0);
+}
+FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) {
+  fm__x86_set(fm__load(&fm__cpu_state), d, c, n, 0);
+}
+FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp(fm__load(&fm__cpu_state), a, b, n, 0);
+}
+FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq(fm__load(&fm__cpu_state), a, b, n, 0);
+}
+
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_short(d, s, n);
+}
+FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
+#if defined(__SSE2__) && defined(__x86_64__)
+FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp_short(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq_short(a, b, n);
+}
+#else
+FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_short(a, b, n);
+}
+FASTMEM__AI int fm__arch_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_short(a, b, n);
+}
+#endif
 
 #endif /* FASTMEM_X86_H */

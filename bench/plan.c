@@ -45,12 +45,12 @@ static void loop_set(unsigned char *d, int c, size_t n) {
 __attribute__((noinline)) static void movsb_copy(unsigned char *d, const unsigned char *s,
                                                  size_t n) {
   size_t skip = 64 - ((uintptr_t)d & 63);
-  fm__move_hdtl(d, s, 64, 32);
+  fm__move_ends(d, s, 64, 32, 1);
   fm__rep_movsb(d + skip, s + skip, n - skip);
 }
 __attribute__((noinline)) static void stosb_set(unsigned char *d, int c, size_t n) {
   size_t skip = 64 - ((uintptr_t)d & 63);
-  fm__set_hdtl(d, c, 64, 32);
+  fm__set_ends(d, c, 64, 32, 1);
   fm__rep_stosb(d + skip, c, n - skip);
 }
 __attribute__((noinline, target(T_ALL))) static void nt_copy(unsigned char *d,
