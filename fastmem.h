@@ -98,8 +98,8 @@
 #if ((defined(__x86_64__) && !defined(__SSE2__)) ||                                                \
      ((defined(__x86_64__) || defined(__i386__)) && defined(_SOFT_FLOAT)))
 #define FASTMEM__TARGET_NOVEC "x86-64 without SSE2, or -msoft-float/-mgeneral-regs-only"
-#elif (defined(__powerpc__) || defined(__powerpc64__)) && \
-    (defined(_SOFT_FLOAT) || defined(__NO_FPRS__) ||                            \
+#elif (defined(__powerpc__) || defined(__powerpc64__)) &&                                          \
+    (defined(_SOFT_FLOAT) || defined(__NO_FPRS__) ||                                               \
      (defined(__powerpc64__) && defined(__LITTLE_ENDIAN__) && !defined(__VSX__)))
 #define FASTMEM__TARGET_NOVEC "PowerPC with -msoft-float, or ppc64le without VSX"
 #elif defined(__aarch64__) && !defined(__ARM_NEON)
@@ -111,22 +111,24 @@
     ((FASTMEM_NO_VECTOR + 0) != 0 || (0 - FASTMEM_NO_VECTOR - 1) != -1)
 #define FASTMEM__NOVEC 1
 #elif defined(FASTMEM_NO_VECTOR) && defined(FASTMEM__TARGET_NOVEC) && defined(FASTMEM__GNU)
+/* clang-format off */
 #error "fastmem: FASTMEM_NO_VECTOR=0 asks for vector code, but this build's flags forbid vector registers (see FASTMEM__TARGET_NOVEC); drop FASTMEM_NO_VECTOR=0 or those flags"
+/* clang-format on */
 #elif defined(FASTMEM__TARGET_NOVEC) && !defined(FASTMEM_NO_VECTOR)
 #define FASTMEM__NOVEC 1
 #endif
 
 /* ---- Feature bits (fm_cpu_features, fm_cpu_limit) ------------------------ */
-#define FM_CPU_SSE2   0x0001u /* x86: 16-byte vectors */
-#define FM_CPU_AVX2   0x0002u /* x86: 32-byte vectors (AVX2 and OS support) */
+#define FM_CPU_SSE2 0x0001u   /* x86: 16-byte vectors */
+#define FM_CPU_AVX2 0x0002u   /* x86: 32-byte vectors (AVX2 and OS support) */
 #define FM_CPU_AVX512 0x0004u /* x86: 64-byte vectors (AVX-512 F+BW+VL and OS support) */
-#define FM_CPU_ERMS   0x0008u /* x86: fast rep movsb/stosb, where measured to win */
-#define FM_CPU_FSRM   0x0010u /* x86: fast short rep movsb (reported, not used for short copies) */
-#define FM_CPU_NT     0x0020u /* non-temporal stores for copies larger than the caches */
-#define FM_CPU_VSX    0x0100u /* PowerPC: POWER7/8 VSX unaligned vectors */
-#define FM_CPU_P9     0x0200u /* PowerPC: POWER9 length-controlled vectors */
-#define FM_CPU_P10    0x0400u /* PowerPC: POWER10 paired vectors */
-#define FM_CPU_ALL    0xffffu
+#define FM_CPU_ERMS 0x0008u   /* x86: fast rep movsb/stosb, where measured to win */
+#define FM_CPU_FSRM 0x0010u   /* x86: fast short rep movsb (reported, not used for short copies) */
+#define FM_CPU_NT 0x0020u     /* non-temporal stores for copies larger than the caches */
+#define FM_CPU_VSX 0x0100u    /* PowerPC: POWER7/8 VSX unaligned vectors */
+#define FM_CPU_P9 0x0200u     /* PowerPC: POWER9 length-controlled vectors */
+#define FM_CPU_P10 0x0400u    /* PowerPC: POWER10 paired vectors */
+#define FM_CPU_ALL 0xffffu
 
 /* ==== 2. Plain C99 path: other compilers, or FASTMEM_PLAIN_C ================
  * ISO C99 alone: no attributes, vector types, statement expressions,
@@ -161,7 +163,10 @@ static inline void fm__plain_fwd(volatile fm__u8 *d, const fm__u8 *s, size_t n) 
       const volatile fm__word *sw = FASTMEM__CWP(s + i);
       volatile fm__word *dw = FASTMEM__WP(d + i);
       fm__word w0 = sw[0], w1 = sw[1], w2 = sw[2], w3 = sw[3];
-      dw[0] = w0; dw[1] = w1; dw[2] = w2; dw[3] = w3;
+      dw[0] = w0;
+      dw[1] = w1;
+      dw[2] = w2;
+      dw[3] = w3;
     }
     for (; n - i >= FASTMEM__WS; i += FASTMEM__WS) *FASTMEM__WP(d + i) = *FASTMEM__CWP(s + i);
   }
@@ -177,7 +182,10 @@ static inline void fm__plain_bwd(volatile fm__u8 *d, const fm__u8 *s, size_t n) 
       const volatile fm__word *sw = FASTMEM__CWP(s + i - 4 * FASTMEM__WS);
       volatile fm__word *dw = FASTMEM__WP(d + i - 4 * FASTMEM__WS);
       fm__word w3 = sw[3], w2 = sw[2], w1 = sw[1], w0 = sw[0];
-      dw[3] = w3; dw[2] = w2; dw[1] = w1; dw[0] = w0;
+      dw[3] = w3;
+      dw[2] = w2;
+      dw[1] = w1;
+      dw[0] = w0;
     }
     for (; i >= FASTMEM__WS; i -= FASTMEM__WS)
       *FASTMEM__WP(d + i - FASTMEM__WS) = *FASTMEM__CWP(s + i - FASTMEM__WS);
@@ -206,7 +214,10 @@ static inline void *fm_memset(void *dst, int c, size_t n) {
     for (; FASTMEM__MIS(d + i); i++) d[i] = b;
     for (; n - i >= 4 * FASTMEM__WS; i += 4 * FASTMEM__WS) {
       volatile fm__word *dw = FASTMEM__WP(d + i);
-      dw[0] = w; dw[1] = w; dw[2] = w; dw[3] = w;
+      dw[0] = w;
+      dw[1] = w;
+      dw[2] = w;
+      dw[3] = w;
     }
     for (; n - i >= FASTMEM__WS; i += FASTMEM__WS) *FASTMEM__WP(d + i) = w;
   }
@@ -258,10 +269,10 @@ static inline const char *fm_path_name(void) { return "plain"; }
 /* ==== 3. Primitives ========================================================= */
 
 /* ---- Compiler glue ------------------------------------------------------- */
-#define FASTMEM__AI       static inline __attribute__((always_inline, unused))
+#define FASTMEM__AI static inline __attribute__((always_inline, unused))
 /* Other static inline functions; unused: no warning where the including file
    does not call them (clang warns when a header is compiled on its own). */
-#define FASTMEM__SI       static inline __attribute__((unused))
+#define FASTMEM__SI static inline __attribute__((unused))
 #define FASTMEM__NOINLINE __attribute__((noinline))
 /* An out-of-line tier: every helper it calls, target-specific ones included,
    is inlined into it (flatten), so one function body per tier. Never cloned
@@ -276,7 +287,7 @@ static inline const char *fm_path_name(void) { return "plain"; }
 #endif
 /* A helper with a target of its own; inlined only into callers that have it. */
 #define FASTMEM__TARGET(tgt) static inline __attribute__((target(tgt)))
-#define FASTMEM__LIKELY(x)   __builtin_expect(!!(x), 1)
+#define FASTMEM__LIKELY(x) __builtin_expect(!!(x), 1)
 #define FASTMEM__UNLIKELY(x) __builtin_expect(!!(x), 0)
 /* Hides a pointer's value from the optimizer, so that a loop is never
    recognised as the memcpy/memset idiom and turned into a libc call. */
@@ -348,14 +359,14 @@ FASTMEM__AI int fm__sign64(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
  * unaligned type, or the aligned one where p is aligned to its size. */
 #define FASTMEM__LD(T, p) (*FASTMEM__CAST(const T *, (p)))
 #define FASTMEM__ST(T, p, x) (*FASTMEM__CAST(T *, (p)) = (x))
-#define FASTMEM__LD4(T, x, p)                                                  \
-  (x##0 = FASTMEM__LD(T, (p)), x##1 = FASTMEM__LD(T, (p) + sizeof(T)),         \
+#define FASTMEM__LD4(T, x, p)                                                                      \
+  (x##0 = FASTMEM__LD(T, (p)), x##1 = FASTMEM__LD(T, (p) + sizeof(T)),                             \
    x##2 = FASTMEM__LD(T, (p) + 2 * sizeof(T)), x##3 = FASTMEM__LD(T, (p) + 3 * sizeof(T)))
-#define FASTMEM__ST4(T, p, x)                                                  \
-  (FASTMEM__ST(T, (p), x##0), FASTMEM__ST(T, (p) + sizeof(T), x##1),           \
+#define FASTMEM__ST4(T, p, x)                                                                      \
+  (FASTMEM__ST(T, (p), x##0), FASTMEM__ST(T, (p) + sizeof(T), x##1),                               \
    FASTMEM__ST(T, (p) + 2 * sizeof(T), x##2), FASTMEM__ST(T, (p) + 3 * sizeof(T), x##3))
-#define FASTMEM__FILL4(T, p, v)                                                \
-  (FASTMEM__ST(T, (p), v), FASTMEM__ST(T, (p) + sizeof(T), v),                 \
+#define FASTMEM__FILL4(T, p, v)                                                                    \
+  (FASTMEM__ST(T, (p), v), FASTMEM__ST(T, (p) + sizeof(T), v),                                     \
    FASTMEM__ST(T, (p) + 2 * sizeof(T), v), FASTMEM__ST(T, (p) + 3 * sizeof(T), v))
 
 /* Eight copies of the low byte of c. */
@@ -370,7 +381,7 @@ FASTMEM__AI uint64_t fm__splat8(int c) { return (uint64_t)(fm__u8)c * 0x01010101
 typedef unsigned char fm__b16 __attribute__((vector_size(16)));
 typedef unsigned char fm__b32 __attribute__((vector_size(32)));
 typedef unsigned char fm__b64 __attribute__((vector_size(64)));
-#define FASTMEM__SPLAT(T, BT, x) ((T)((__extension__ (BT){0}) + (fm__u8)(x)))
+#define FASTMEM__SPLAT(T, BT, x) ((T)((__extension__(BT){0}) + (fm__u8)(x)))
 
 /* ==== 4. Building blocks ==================================================== */
 
@@ -463,7 +474,10 @@ FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
        random`, bench/results/<cpu>/short-sizes.md. */
     size_t a = ((n >> 3) << 2);
     uint32_t x = (uint32_t)fm__splat8(c);
-    fm__st32(d, x); fm__st32(d + a, x); fm__st32(d + n - 4 - a, x); fm__st32(d + n - 4, x);
+    fm__st32(d, x);
+    fm__st32(d + a, x);
+    fm__st32(d + n - 4 - a, x);
+    fm__st32(d + n - 4, x);
   } else if (n) { /* 1..3: no branch */
     d[0] = (fm__u8)c;
     d[n / 2] = (fm__u8)c;
@@ -511,8 +525,7 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
     return ((fm__ld64(a) ^ fm__ld64(b)) | (fm__ld64(a + n - 8) ^ fm__ld64(b + n - 8))) == 0;
   if (n >= 4)
     return ((fm__ld32(a) ^ fm__ld32(b)) | (fm__ld32(a + n - 4) ^ fm__ld32(b + n - 4))) == 0;
-  if (n)
-    return ((a[0] ^ b[0]) | (a[n / 2] ^ b[n / 2]) | (a[n - 1] ^ b[n - 1])) == 0;
+  if (n) return ((a[0] ^ b[0]) | (a[n / 2] ^ b[n / 2]) | (a[n - 1] ^ b[n - 1])) == 0;
   return 1;
 }
 
@@ -553,16 +566,27 @@ FASTMEM__AI void fm__move_ends_8(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
   fm__u8 *dt = d + n - (size_t)k * 8;
   fm__w8 h0 = FASTMEM__LD(fm__w8, s), t0 = FASTMEM__LD(fm__w8, st);
   fm__w8 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
-  if (k >= 2) { h1 = FASTMEM__LD(fm__w8, s + 8); t1 = FASTMEM__LD(fm__w8, st + 8); }
-  if (k >= 4) {
-    h2 = FASTMEM__LD(fm__w8, s + 2 * 8); t2 = FASTMEM__LD(fm__w8, st + 2 * 8);
-    h3 = FASTMEM__LD(fm__w8, s + 3 * 8); t3 = FASTMEM__LD(fm__w8, st + 3 * 8);
+  if (k >= 2) {
+    h1 = FASTMEM__LD(fm__w8, s + 8);
+    t1 = FASTMEM__LD(fm__w8, st + 8);
   }
-  FASTMEM__ST(fm__w8, d, h0); FASTMEM__ST(fm__w8, dt, t0);
-  if (k >= 2) { FASTMEM__ST(fm__w8, d + 8, h1); FASTMEM__ST(fm__w8, dt + 8, t1); }
   if (k >= 4) {
-    FASTMEM__ST(fm__w8, d + 2 * 8, h2); FASTMEM__ST(fm__w8, dt + 2 * 8, t2);
-    FASTMEM__ST(fm__w8, d + 3 * 8, h3); FASTMEM__ST(fm__w8, dt + 3 * 8, t3);
+    h2 = FASTMEM__LD(fm__w8, s + 2 * 8);
+    t2 = FASTMEM__LD(fm__w8, st + 2 * 8);
+    h3 = FASTMEM__LD(fm__w8, s + 3 * 8);
+    t3 = FASTMEM__LD(fm__w8, st + 3 * 8);
+  }
+  FASTMEM__ST(fm__w8, d, h0);
+  FASTMEM__ST(fm__w8, dt, t0);
+  if (k >= 2) {
+    FASTMEM__ST(fm__w8, d + 8, h1);
+    FASTMEM__ST(fm__w8, dt + 8, t1);
+  }
+  if (k >= 4) {
+    FASTMEM__ST(fm__w8, d + 2 * 8, h2);
+    FASTMEM__ST(fm__w8, dt + 2 * 8, t2);
+    FASTMEM__ST(fm__w8, d + 3 * 8, h3);
+    FASTMEM__ST(fm__w8, dt + 3 * 8, t3);
   }
 }
 
@@ -570,11 +594,17 @@ FASTMEM__AI void fm__set_ends_8(fm__u8 *d, int c, size_t n, int k) {
   fm__w8 v = fm__splat8(c);
   fm__u8 *dt = d + n - (size_t)k * 8;
   /* written out: a loop here is what compilers turn into a memset call */
-  FASTMEM__ST(fm__w8, d, v); FASTMEM__ST(fm__w8, dt, v);
-  if (k >= 2) { FASTMEM__ST(fm__w8, d + 8, v); FASTMEM__ST(fm__w8, dt + 8, v); }
+  FASTMEM__ST(fm__w8, d, v);
+  FASTMEM__ST(fm__w8, dt, v);
+  if (k >= 2) {
+    FASTMEM__ST(fm__w8, d + 8, v);
+    FASTMEM__ST(fm__w8, dt + 8, v);
+  }
   if (k >= 4) {
-    FASTMEM__ST(fm__w8, d + 2 * 8, v); FASTMEM__ST(fm__w8, dt + 2 * 8, v);
-    FASTMEM__ST(fm__w8, d + 3 * 8, v); FASTMEM__ST(fm__w8, dt + 3 * 8, v);
+    FASTMEM__ST(fm__w8, d + 2 * 8, v);
+    FASTMEM__ST(fm__w8, dt + 2 * 8, v);
+    FASTMEM__ST(fm__w8, d + 3 * 8, v);
+    FASTMEM__ST(fm__w8, dt + 3 * 8, v);
   }
 }
 
@@ -587,7 +617,8 @@ FASTMEM__AI void fm__copy_fwd_8(fm__u8 *d, const fm__u8 *s, size_t n) {
   FASTMEM__ST(fm__w8, d, head);
   while (dp + 4 * 8 < dt) {
     FASTMEM__ST4(uint64_t, dp, x);
-    dp += 4 * 8; sp += 4 * 8;
+    dp += 4 * 8;
+    sp += 4 * 8;
     FASTMEM__LD4(fm__w8, x, sp);
     FASTMEM__OPAQUE(dp);
   }
@@ -605,7 +636,8 @@ FASTMEM__AI void fm__copy_bwd_8(fm__u8 *d, const fm__u8 *s, size_t n) {
   FASTMEM__ST(fm__w8, d + n - 8, tail);
   while (dp > dh) {
     FASTMEM__ST4(uint64_t, dp, x);
-    dp -= 4 * 8; sp -= 4 * 8;
+    dp -= 4 * 8;
+    sp -= 4 * 8;
     FASTMEM__LD4(fm__w8, x, sp);
     FASTMEM__OPAQUE(dp);
   }
@@ -633,16 +665,27 @@ FASTMEM__AI void fm__move_ends_16(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
   fm__u8 *dt = d + n - (size_t)k * 16;
   fm__v16 h0 = FASTMEM__LD(fm__v16, s), t0 = FASTMEM__LD(fm__v16, st);
   fm__v16 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
-  if (k >= 2) { h1 = FASTMEM__LD(fm__v16, s + 16); t1 = FASTMEM__LD(fm__v16, st + 16); }
-  if (k >= 4) {
-    h2 = FASTMEM__LD(fm__v16, s + 2 * 16); t2 = FASTMEM__LD(fm__v16, st + 2 * 16);
-    h3 = FASTMEM__LD(fm__v16, s + 3 * 16); t3 = FASTMEM__LD(fm__v16, st + 3 * 16);
+  if (k >= 2) {
+    h1 = FASTMEM__LD(fm__v16, s + 16);
+    t1 = FASTMEM__LD(fm__v16, st + 16);
   }
-  FASTMEM__ST(fm__v16, d, h0); FASTMEM__ST(fm__v16, dt, t0);
-  if (k >= 2) { FASTMEM__ST(fm__v16, d + 16, h1); FASTMEM__ST(fm__v16, dt + 16, t1); }
   if (k >= 4) {
-    FASTMEM__ST(fm__v16, d + 2 * 16, h2); FASTMEM__ST(fm__v16, dt + 2 * 16, t2);
-    FASTMEM__ST(fm__v16, d + 3 * 16, h3); FASTMEM__ST(fm__v16, dt + 3 * 16, t3);
+    h2 = FASTMEM__LD(fm__v16, s + 2 * 16);
+    t2 = FASTMEM__LD(fm__v16, st + 2 * 16);
+    h3 = FASTMEM__LD(fm__v16, s + 3 * 16);
+    t3 = FASTMEM__LD(fm__v16, st + 3 * 16);
+  }
+  FASTMEM__ST(fm__v16, d, h0);
+  FASTMEM__ST(fm__v16, dt, t0);
+  if (k >= 2) {
+    FASTMEM__ST(fm__v16, d + 16, h1);
+    FASTMEM__ST(fm__v16, dt + 16, t1);
+  }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v16, d + 2 * 16, h2);
+    FASTMEM__ST(fm__v16, dt + 2 * 16, t2);
+    FASTMEM__ST(fm__v16, d + 3 * 16, h3);
+    FASTMEM__ST(fm__v16, dt + 3 * 16, t3);
   }
 }
 
@@ -650,11 +693,17 @@ FASTMEM__AI void fm__set_ends_16(fm__u8 *d, int c, size_t n, int k) {
   fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
   fm__u8 *dt = d + n - (size_t)k * 16;
   /* written out: a loop here is what compilers turn into a memset call */
-  FASTMEM__ST(fm__v16, d, v); FASTMEM__ST(fm__v16, dt, v);
-  if (k >= 2) { FASTMEM__ST(fm__v16, d + 16, v); FASTMEM__ST(fm__v16, dt + 16, v); }
+  FASTMEM__ST(fm__v16, d, v);
+  FASTMEM__ST(fm__v16, dt, v);
+  if (k >= 2) {
+    FASTMEM__ST(fm__v16, d + 16, v);
+    FASTMEM__ST(fm__v16, dt + 16, v);
+  }
   if (k >= 4) {
-    FASTMEM__ST(fm__v16, d + 2 * 16, v); FASTMEM__ST(fm__v16, dt + 2 * 16, v);
-    FASTMEM__ST(fm__v16, d + 3 * 16, v); FASTMEM__ST(fm__v16, dt + 3 * 16, v);
+    FASTMEM__ST(fm__v16, d + 2 * 16, v);
+    FASTMEM__ST(fm__v16, dt + 2 * 16, v);
+    FASTMEM__ST(fm__v16, d + 3 * 16, v);
+    FASTMEM__ST(fm__v16, dt + 3 * 16, v);
   }
 }
 
@@ -667,7 +716,8 @@ FASTMEM__AI void fm__copy_fwd_16(fm__u8 *d, const fm__u8 *s, size_t n) {
   FASTMEM__ST(fm__v16, d, head);
   while (dp + 4 * 16 < dt) {
     FASTMEM__ST4(fm__v16a, dp, x);
-    dp += 4 * 16; sp += 4 * 16;
+    dp += 4 * 16;
+    sp += 4 * 16;
     FASTMEM__LD4(fm__v16, x, sp);
     FASTMEM__OPAQUE(dp);
   }
@@ -685,7 +735,8 @@ FASTMEM__AI void fm__copy_bwd_16(fm__u8 *d, const fm__u8 *s, size_t n) {
   FASTMEM__ST(fm__v16, d + n - 16, tail);
   while (dp > dh) {
     FASTMEM__ST4(fm__v16a, dp, x);
-    dp -= 4 * 16; sp -= 4 * 16;
+    dp -= 4 * 16;
+    sp -= 4 * 16;
     FASTMEM__LD4(fm__v16, x, sp);
     FASTMEM__OPAQUE(dp);
   }
@@ -712,16 +763,27 @@ FASTMEM__AI void fm__move_ends_32(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
   fm__u8 *dt = d + n - (size_t)k * 32;
   fm__v32 h0 = FASTMEM__LD(fm__v32, s), t0 = FASTMEM__LD(fm__v32, st);
   fm__v32 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
-  if (k >= 2) { h1 = FASTMEM__LD(fm__v32, s + 32); t1 = FASTMEM__LD(fm__v32, st + 32); }
-  if (k >= 4) {
-    h2 = FASTMEM__LD(fm__v32, s + 2 * 32); t2 = FASTMEM__LD(fm__v32, st + 2 * 32);
-    h3 = FASTMEM__LD(fm__v32, s + 3 * 32); t3 = FASTMEM__LD(fm__v32, st + 3 * 32);
+  if (k >= 2) {
+    h1 = FASTMEM__LD(fm__v32, s + 32);
+    t1 = FASTMEM__LD(fm__v32, st + 32);
   }
-  FASTMEM__ST(fm__v32, d, h0); FASTMEM__ST(fm__v32, dt, t0);
-  if (k >= 2) { FASTMEM__ST(fm__v32, d + 32, h1); FASTMEM__ST(fm__v32, dt + 32, t1); }
   if (k >= 4) {
-    FASTMEM__ST(fm__v32, d + 2 * 32, h2); FASTMEM__ST(fm__v32, dt + 2 * 32, t2);
-    FASTMEM__ST(fm__v32, d + 3 * 32, h3); FASTMEM__ST(fm__v32, dt + 3 * 32, t3);
+    h2 = FASTMEM__LD(fm__v32, s + 2 * 32);
+    t2 = FASTMEM__LD(fm__v32, st + 2 * 32);
+    h3 = FASTMEM__LD(fm__v32, s + 3 * 32);
+    t3 = FASTMEM__LD(fm__v32, st + 3 * 32);
+  }
+  FASTMEM__ST(fm__v32, d, h0);
+  FASTMEM__ST(fm__v32, dt, t0);
+  if (k >= 2) {
+    FASTMEM__ST(fm__v32, d + 32, h1);
+    FASTMEM__ST(fm__v32, dt + 32, t1);
+  }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v32, d + 2 * 32, h2);
+    FASTMEM__ST(fm__v32, dt + 2 * 32, t2);
+    FASTMEM__ST(fm__v32, d + 3 * 32, h3);
+    FASTMEM__ST(fm__v32, dt + 3 * 32, t3);
   }
 }
 
@@ -729,11 +791,17 @@ FASTMEM__AI void fm__set_ends_32(fm__u8 *d, int c, size_t n, int k) {
   fm__v32 v = FASTMEM__SPLAT(fm__v32, fm__b32, c);
   fm__u8 *dt = d + n - (size_t)k * 32;
   /* written out: a loop here is what compilers turn into a memset call */
-  FASTMEM__ST(fm__v32, d, v); FASTMEM__ST(fm__v32, dt, v);
-  if (k >= 2) { FASTMEM__ST(fm__v32, d + 32, v); FASTMEM__ST(fm__v32, dt + 32, v); }
+  FASTMEM__ST(fm__v32, d, v);
+  FASTMEM__ST(fm__v32, dt, v);
+  if (k >= 2) {
+    FASTMEM__ST(fm__v32, d + 32, v);
+    FASTMEM__ST(fm__v32, dt + 32, v);
+  }
   if (k >= 4) {
-    FASTMEM__ST(fm__v32, d + 2 * 32, v); FASTMEM__ST(fm__v32, dt + 2 * 32, v);
-    FASTMEM__ST(fm__v32, d + 3 * 32, v); FASTMEM__ST(fm__v32, dt + 3 * 32, v);
+    FASTMEM__ST(fm__v32, d + 2 * 32, v);
+    FASTMEM__ST(fm__v32, dt + 2 * 32, v);
+    FASTMEM__ST(fm__v32, d + 3 * 32, v);
+    FASTMEM__ST(fm__v32, dt + 3 * 32, v);
   }
 }
 
@@ -746,7 +814,8 @@ FASTMEM__AI void fm__copy_fwd_32(fm__u8 *d, const fm__u8 *s, size_t n) {
   FASTMEM__ST(fm__v32, d, head);
   while (dp + 4 * 32 < dt) {
     FASTMEM__ST4(fm__v32a, dp, x);
-    dp += 4 * 32; sp += 4 * 32;
+    dp += 4 * 32;
+    sp += 4 * 32;
     FASTMEM__LD4(fm__v32, x, sp);
     FASTMEM__OPAQUE(dp);
   }
@@ -764,7 +833,8 @@ FASTMEM__AI void fm__copy_bwd_32(fm__u8 *d, const fm__u8 *s, size_t n) {
   FASTMEM__ST(fm__v32, d + n - 32, tail);
   while (dp > dh) {
     FASTMEM__ST4(fm__v32a, dp, x);
-    dp -= 4 * 32; sp -= 4 * 32;
+    dp -= 4 * 32;
+    sp -= 4 * 32;
     FASTMEM__LD4(fm__v32, x, sp);
     FASTMEM__OPAQUE(dp);
   }
@@ -791,16 +861,27 @@ FASTMEM__AI void fm__move_ends_64(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
   fm__u8 *dt = d + n - (size_t)k * 64;
   fm__v64 h0 = FASTMEM__LD(fm__v64, s), t0 = FASTMEM__LD(fm__v64, st);
   fm__v64 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
-  if (k >= 2) { h1 = FASTMEM__LD(fm__v64, s + 64); t1 = FASTMEM__LD(fm__v64, st + 64); }
-  if (k >= 4) {
-    h2 = FASTMEM__LD(fm__v64, s + 2 * 64); t2 = FASTMEM__LD(fm__v64, st + 2 * 64);
-    h3 = FASTMEM__LD(fm__v64, s + 3 * 64); t3 = FASTMEM__LD(fm__v64, st + 3 * 64);
+  if (k >= 2) {
+    h1 = FASTMEM__LD(fm__v64, s + 64);
+    t1 = FASTMEM__LD(fm__v64, st + 64);
   }
-  FASTMEM__ST(fm__v64, d, h0); FASTMEM__ST(fm__v64, dt, t0);
-  if (k >= 2) { FASTMEM__ST(fm__v64, d + 64, h1); FASTMEM__ST(fm__v64, dt + 64, t1); }
   if (k >= 4) {
-    FASTMEM__ST(fm__v64, d + 2 * 64, h2); FASTMEM__ST(fm__v64, dt + 2 * 64, t2);
-    FASTMEM__ST(fm__v64, d + 3 * 64, h3); FASTMEM__ST(fm__v64, dt + 3 * 64, t3);
+    h2 = FASTMEM__LD(fm__v64, s + 2 * 64);
+    t2 = FASTMEM__LD(fm__v64, st + 2 * 64);
+    h3 = FASTMEM__LD(fm__v64, s + 3 * 64);
+    t3 = FASTMEM__LD(fm__v64, st + 3 * 64);
+  }
+  FASTMEM__ST(fm__v64, d, h0);
+  FASTMEM__ST(fm__v64, dt, t0);
+  if (k >= 2) {
+    FASTMEM__ST(fm__v64, d + 64, h1);
+    FASTMEM__ST(fm__v64, dt + 64, t1);
+  }
+  if (k >= 4) {
+    FASTMEM__ST(fm__v64, d + 2 * 64, h2);
+    FASTMEM__ST(fm__v64, dt + 2 * 64, t2);
+    FASTMEM__ST(fm__v64, d + 3 * 64, h3);
+    FASTMEM__ST(fm__v64, dt + 3 * 64, t3);
   }
 }
 
@@ -808,11 +889,17 @@ FASTMEM__AI void fm__set_ends_64(fm__u8 *d, int c, size_t n, int k) {
   fm__v64 v = FASTMEM__SPLAT(fm__v64, fm__b64, c);
   fm__u8 *dt = d + n - (size_t)k * 64;
   /* written out: a loop here is what compilers turn into a memset call */
-  FASTMEM__ST(fm__v64, d, v); FASTMEM__ST(fm__v64, dt, v);
-  if (k >= 2) { FASTMEM__ST(fm__v64, d + 64, v); FASTMEM__ST(fm__v64, dt + 64, v); }
+  FASTMEM__ST(fm__v64, d, v);
+  FASTMEM__ST(fm__v64, dt, v);
+  if (k >= 2) {
+    FASTMEM__ST(fm__v64, d + 64, v);
+    FASTMEM__ST(fm__v64, dt + 64, v);
+  }
   if (k >= 4) {
-    FASTMEM__ST(fm__v64, d + 2 * 64, v); FASTMEM__ST(fm__v64, dt + 2 * 64, v);
-    FASTMEM__ST(fm__v64, d + 3 * 64, v); FASTMEM__ST(fm__v64, dt + 3 * 64, v);
+    FASTMEM__ST(fm__v64, d + 2 * 64, v);
+    FASTMEM__ST(fm__v64, dt + 2 * 64, v);
+    FASTMEM__ST(fm__v64, d + 3 * 64, v);
+    FASTMEM__ST(fm__v64, dt + 3 * 64, v);
   }
 }
 
@@ -825,7 +912,8 @@ FASTMEM__AI void fm__copy_fwd_64(fm__u8 *d, const fm__u8 *s, size_t n) {
   FASTMEM__ST(fm__v64, d, head);
   while (dp + 4 * 64 < dt) {
     FASTMEM__ST4(fm__v64a, dp, x);
-    dp += 4 * 64; sp += 4 * 64;
+    dp += 4 * 64;
+    sp += 4 * 64;
     FASTMEM__LD4(fm__v64, x, sp);
     FASTMEM__OPAQUE(dp);
   }
@@ -843,7 +931,8 @@ FASTMEM__AI void fm__copy_bwd_64(fm__u8 *d, const fm__u8 *s, size_t n) {
   FASTMEM__ST(fm__v64, d + n - 64, tail);
   while (dp > dh) {
     FASTMEM__ST4(fm__v64a, dp, x);
-    dp -= 4 * 64; sp -= 4 * 64;
+    dp -= 4 * 64;
+    sp -= 4 * 64;
     FASTMEM__LD4(fm__v64, x, sp);
     FASTMEM__OPAQUE(dp);
   }
@@ -867,9 +956,11 @@ FASTMEM__AI void fm__set_loop_64(fm__u8 *d, int c, size_t n) {
 
 /* f##_W(...) for the block width W. */
 #ifdef FASTMEM__WIDE
-#define FASTMEM__BY_W(W, f, ...)                                               \
-  ((W) == 64 ? f##_64(__VA_ARGS__) : (W) == 32 ? f##_32(__VA_ARGS__)           \
-   : (W) == 16 ? f##_16(__VA_ARGS__) : f##_8(__VA_ARGS__))
+#define FASTMEM__BY_W(W, f, ...)                                                                   \
+  ((W) == 64   ? f##_64(__VA_ARGS__)                                                               \
+   : (W) == 32 ? f##_32(__VA_ARGS__)                                                               \
+   : (W) == 16 ? f##_16(__VA_ARGS__)                                                               \
+               : f##_8(__VA_ARGS__))
 #else /* words only */
 #define FASTMEM__BY_W(W, f, ...) ((void)(W), f##_8(__VA_ARGS__))
 #endif
@@ -1030,14 +1121,14 @@ static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_
    code); the PowerPC one keeps its scalar tier only (fastmem_ppc.h).
    MinGW gcc without optimisation stops with an internal error on the AVX
    tiers (32-byte vectors on the stack, GCC bug 54412): portable path. */
-#if !defined(FASTMEM_PORTABLE) && (defined(__x86_64__) || defined(__i386__)) &&                 \
-    defined(__has_include) && !defined(FASTMEM__NOVEC) &&                                       \
+#if !defined(FASTMEM_PORTABLE) && (defined(__x86_64__) || defined(__i386__)) &&                    \
+    defined(__has_include) && !defined(FASTMEM__NOVEC) &&                                          \
     !(defined(__MINGW32__) && !defined(__clang__) && !defined(__OPTIMIZE__))
 #if __has_include("fastmem_x86.h")
 #include "fastmem_x86.h"
 #define FASTMEM__BACKEND 1
 #endif
-#elif !defined(FASTMEM_PORTABLE) && (defined(__powerpc__) || defined(__powerpc64__)) &&         \
+#elif !defined(FASTMEM_PORTABLE) && (defined(__powerpc__) || defined(__powerpc64__)) &&            \
     defined(__has_include)
 #if __has_include("fastmem_ppc.h")
 #include "fastmem_ppc.h"
@@ -1105,8 +1196,7 @@ static FASTMEM__NOINLINE unsigned fm__probe_slow(void) {
   unsigned expect = 0;
   /* Racing first calls all compute the same value; the exchange keeps an
      fm_cpu_limit() that another thread made in the meantime. */
-  __atomic_compare_exchange_n(&fm__cpu_state, &expect, want, 0, __ATOMIC_ACQ_REL,
-                              __ATOMIC_ACQUIRE);
+  __atomic_compare_exchange_n(&fm__cpu_state, &expect, want, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
   return expect ? expect : want;
 }
 
@@ -1203,14 +1293,17 @@ FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
 #if defined(FASTMEM_REPLACE_LIBC) && !defined(FASTMEM__REPLACING)
 #define FASTMEM__REPLACING 1
 #ifdef __cplusplus
+/* clang-format off */
 #error "FASTMEM_REPLACE_LIBC works in C files only (<cstring> #undefs memcpy and std::memcpy cannot be a macro); in C++ call fm_memcpy(), fm_memmove(), fm_memset(), fm_memcmp() directly"
+/* clang-format on */
 #endif
 #include <string.h>
 #undef memcpy
 #undef memmove
 #undef memset
 #undef memcmp
-#if defined(__USE_FORTIFY_LEVEL) ? __USE_FORTIFY_LEVEL > 0 \
+#if defined(__USE_FORTIFY_LEVEL)                                                                   \
+    ? __USE_FORTIFY_LEVEL > 0                                                                      \
     : (defined(_FORTIFY_SOURCE) && _FORTIFY_SOURCE + 0 > 0 && defined(__OPTIMIZE__))
 /* Bytes known to be available at p, (size_t)-1 when unknown. Evaluates
    nothing: p's side effects happen once, in the call itself. */
@@ -1237,15 +1330,15 @@ FASTMEM__API void *fm__memset_chk(size_t room, void *d, int c, size_t n) {
   if (n > room) FASTMEM__CHK_FAIL();
   return fm_memset(d, c, n);
 }
-#define memcpy(d, ...)  fm__memcpy_chk(FASTMEM__ROOM(d), d, __VA_ARGS__)
+#define memcpy(d, ...) fm__memcpy_chk(FASTMEM__ROOM(d), d, __VA_ARGS__)
 #define memmove(d, ...) fm__memmove_chk(FASTMEM__ROOM(d), d, __VA_ARGS__)
-#define memset(d, ...)  fm__memset_chk(FASTMEM__ROOM(d), d, __VA_ARGS__)
+#define memset(d, ...) fm__memset_chk(FASTMEM__ROOM(d), d, __VA_ARGS__)
 #else
 /* Variadic, so that a compound literal's commas need no parentheses. */
-#define memcpy(...)  fm_memcpy(__VA_ARGS__)
+#define memcpy(...) fm_memcpy(__VA_ARGS__)
 #define memmove(...) fm_memmove(__VA_ARGS__)
-#define memset(...)  fm_memset(__VA_ARGS__)
+#define memset(...) fm_memset(__VA_ARGS__)
 #endif
-#define memcmp(...)  fm_memcmp(__VA_ARGS__)
+#define memcmp(...) fm_memcmp(__VA_ARGS__)
 #endif /* FASTMEM_REPLACE_LIBC */
 /* ==== End of drop-in mode ================================================ */

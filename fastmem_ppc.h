@@ -42,13 +42,19 @@
 FASTMEM__AI void fm__ppc_move_scalar(fm__u8 *d, const fm__u8 *s, size_t n) {
   uint64_t a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, e0, e1, e2, e3;
   if (n <= 64) {
-    FASTMEM__PPC_LD4(a, s); FASTMEM__PPC_LD4(b, s + n - 32);
-    FASTMEM__PPC_ST4(a, d); FASTMEM__PPC_ST4(b, d + n - 32);
+    FASTMEM__PPC_LD4(a, s);
+    FASTMEM__PPC_LD4(b, s + n - 32);
+    FASTMEM__PPC_ST4(a, d);
+    FASTMEM__PPC_ST4(b, d + n - 32);
   } else if (n <= 128) {
-    FASTMEM__PPC_LD4(a, s); FASTMEM__PPC_LD4(c, s + 32);
-    FASTMEM__PPC_LD4(b, s + n - 64); FASTMEM__PPC_LD4(e, s + n - 32);
-    FASTMEM__PPC_ST4(a, d); FASTMEM__PPC_ST4(c, d + 32);
-    FASTMEM__PPC_ST4(b, d + n - 64); FASTMEM__PPC_ST4(e, d + n - 32);
+    FASTMEM__PPC_LD4(a, s);
+    FASTMEM__PPC_LD4(c, s + 32);
+    FASTMEM__PPC_LD4(b, s + n - 64);
+    FASTMEM__PPC_LD4(e, s + n - 32);
+    FASTMEM__PPC_ST4(a, d);
+    FASTMEM__PPC_ST4(c, d + 32);
+    FASTMEM__PPC_ST4(b, d + n - 64);
+    FASTMEM__PPC_ST4(e, d + n - 32);
   } else if (d == s) {
   } else if (fm__fwd_ok(d, s, n)) {
     uint64_t h = fm__ld64(s);
@@ -57,8 +63,11 @@ FASTMEM__AI void fm__ppc_move_scalar(fm__u8 *d, const fm__u8 *s, size_t n) {
     const fm__u8 *sp = s + skip;
     FASTMEM__PPC_LD4(b, s + n - 32);
     while (left > 32) {
-      FASTMEM__PPC_LD4(a, sp); FASTMEM__PPC_ST4(a, dp);
-      dp += 32; sp += 32; left -= 32;
+      FASTMEM__PPC_LD4(a, sp);
+      FASTMEM__PPC_ST4(a, dp);
+      dp += 32;
+      sp += 32;
+      left -= 32;
       FASTMEM__OPAQUE(dp);
     }
     FASTMEM__PPC_ST4(b, d + n - 32);
@@ -70,8 +79,11 @@ FASTMEM__AI void fm__ppc_move_scalar(fm__u8 *d, const fm__u8 *s, size_t n) {
     const fm__u8 *sp = s + left;
     FASTMEM__PPC_LD4(b, s);
     while (left > 32) {
-      dp -= 32; sp -= 32; left -= 32;
-      FASTMEM__PPC_LD4(a, sp); FASTMEM__PPC_ST4(a, dp);
+      dp -= 32;
+      sp -= 32;
+      left -= 32;
+      FASTMEM__PPC_LD4(a, sp);
+      FASTMEM__PPC_ST4(a, dp);
       FASTMEM__OPAQUE(dp);
     }
     FASTMEM__PPC_ST4(b, d);
@@ -83,14 +95,16 @@ FASTMEM__AI void fm__ppc_move_scalar(fm__u8 *d, const fm__u8 *s, size_t n) {
 FASTMEM__AI void fm__ppc_set_scalar(fm__u8 *d, int c, size_t n) {
   uint64_t x = fm__splat8(c), a0 = x, a1 = x, a2 = x, a3 = x;
   if (n <= 64) {
-    FASTMEM__PPC_ST4(a, d); FASTMEM__PPC_ST4(a, d + n - 32);
+    FASTMEM__PPC_ST4(a, d);
+    FASTMEM__PPC_ST4(a, d + n - 32);
   } else {
     size_t skip = 8 - ((uintptr_t)d & 7), left = n - skip;
     fm__u8 *dp = d + skip;
     fm__st64(d, x);
     while (left > 32) {
       FASTMEM__PPC_ST4(a, dp);
-      dp += 32; left -= 32;
+      dp += 32;
+      left -= 32;
       FASTMEM__OPAQUE(dp);
     }
     FASTMEM__PPC_ST4(a, d + n - 32);
@@ -122,9 +136,9 @@ FASTMEM__AI void fm__ppc_set_scalar(fm__u8 *d, int c, size_t n) {
 
 /* ---- Probe ---------------------------------------------------------------- */
 /* getauxval bits (linux/arch/powerpc/include/uapi/asm/cputable.h) */
-#define FASTMEM__PPC_HWCAP_VSX     0x00000080ul
+#define FASTMEM__PPC_HWCAP_VSX 0x00000080ul
 #define FASTMEM__PPC_HWCAP2_ARCH_3_00 0x00800000ul /* POWER9 */
-#define FASTMEM__PPC_HWCAP2_ARCH_3_1  0x00040000ul /* POWER10 */
+#define FASTMEM__PPC_HWCAP2_ARCH_3_1 0x00040000ul  /* POWER10 */
 
 FASTMEM__SI unsigned fm__ppc_probe(void) {
   unsigned f = 0;
@@ -169,7 +183,9 @@ FASTMEM__SI const char *fm__ppc_name(unsigned f) {
  * register-indexed, as lxvd2x wants). lxvd2x/stxvd2x swap the doublewords
  * on little endian; copies and equality do not care. */
 typedef long long fm__ppc_v __attribute__((vector_size(16), aligned(1), may_alias));
-typedef struct { fm__u8 b_[128]; } fm__ppc_m128; /* 128 bytes of memory, for asm operands */
+typedef struct {
+  fm__u8 b_[128];
+} fm__ppc_m128; /* 128 bytes of memory, for asm operands */
 #define FASTMEM__PPC_LD(v, p)                                                                      \
   __asm__("lxvd2x %x0,%y1" : "=wa"(v) : "Z"(*FASTMEM__CAST(const fm__ppc_v *, (p))))
 #define FASTMEM__PPC_ST(v, p)                                                                      \
@@ -206,17 +222,21 @@ typedef struct { fm__u8 b_[128]; } fm__ppc_m128; /* 128 bytes of memory, for asm
   } while (0)
 /* Declares the vectors those macros name. */
 #define FASTMEM__PPC_VARS2(v) fm__ppc_v v##0, v##1
-#define FASTMEM__PPC_VARS4(v) FASTMEM__PPC_VARS2(v##a); FASTMEM__PPC_VARS2(v##b)
-#define FASTMEM__PPC_VARS8(v) FASTMEM__PPC_VARS4(v##x); FASTMEM__PPC_VARS4(v##y)
+#define FASTMEM__PPC_VARS4(v)                                                                      \
+  FASTMEM__PPC_VARS2(v##a);                                                                        \
+  FASTMEM__PPC_VARS2(v##b)
+#define FASTMEM__PPC_VARS8(v)                                                                      \
+  FASTMEM__PPC_VARS4(v##x);                                                                        \
+  FASTMEM__PPC_VARS4(v##y)
 
 /* 1 if every byte of v is zero: one vcmpequb. against zero, CR6 read back
    with mfocrf (its "all true" bit is 0x80 of the field). */
-#define FASTMEM__PPC_ALLZERO(r, v)                                             \
-  do {                                                                         \
-    fm__ppc_v t_, z_ = {0, 0};                               \
-    unsigned long cr_;                                                         \
-    __asm__("vcmpequb. %0,%2,%3\n\tmfocrf %1,2" : "=v"(t_), "=r"(cr_) : "v"(v), "v"(z_) : "cr6"); \
-    (r) = (int)((cr_ >> 7) & 1);                                               \
+#define FASTMEM__PPC_ALLZERO(r, v)                                                                 \
+  do {                                                                                             \
+    fm__ppc_v t_, z_ = {0, 0};                                                                     \
+    unsigned long cr_;                                                                             \
+    __asm__("vcmpequb. %0,%2,%3\n\tmfocrf %1,2" : "=v"(t_), "=r"(cr_) : "v"(v), "v"(z_) : "cr6");  \
+    (r) = (int)((cr_ >> 7) & 1);                                                                   \
   } while (0)
 
 /* ---- POWER9 primitives (functions with a target; pointers in, no vector
@@ -306,18 +326,25 @@ FASTMEM__TARGET(FASTMEM__T_P10) void fm__p10_copy128(fm__u8 *d, const fm__u8 *s)
 
 /* Store k * 128 bytes of x to d (k >= 1): four stxvp an iteration. */
 FASTMEM__TARGET(FASTMEM__T_P10) void fm__p10_set128(fm__u8 *d, uint64_t x, size_t k) {
-  __asm__ __volatile__("mtvsrdd 32,%1,%1\n\txxlor 33,32,32\n\tmtctr %2\n"
-          "1:\tstxvp 32,0(%0)\n\tstxvp 32,32(%0)\n\tstxvp 32,64(%0)\n\tstxvp 32,96(%0)\n\t"
-          "addi %0,%0,128\n\tbdnz 1b"
-          : "+b"(d) : "b"(x), "r"(k) : "memory", "ctr", "v0", "v1");
+  __asm__ __volatile__(
+      "mtvsrdd 32,%1,%1\n\txxlor 33,32,32\n\tmtctr %2\n"
+      "1:\tstxvp 32,0(%0)\n\tstxvp 32,32(%0)\n\tstxvp 32,64(%0)\n\tstxvp 32,96(%0)\n\t"
+      "addi %0,%0,128\n\tbdnz 1b"
+      : "+b"(d)
+      : "b"(x), "r"(k)
+      : "memory", "ctr", "v0", "v1");
 }
 
 /* ---- Copy and move: tier T is 1 (VSX), 2 (POWER9) or 3 (POWER10) -------- */
 /* 128 bytes, all loads before any store. */
-#define FASTMEM__PPC_COPY128(dp, sp, T)                                        \
-  do {                                                                         \
-    if ((T) == 3) fm__p10_copy128(dp, sp);                                     \
-    else { FASTMEM__PPC_VARS8(m_); FASTMEM__PPC_LDV8(m_, sp); FASTMEM__PPC_STV8(m_, dp); } \
+#define FASTMEM__PPC_COPY128(dp, sp, T)                                                            \
+  do {                                                                                             \
+    if ((T) == 3) fm__p10_copy128(dp, sp);                                                         \
+    else {                                                                                         \
+      FASTMEM__PPC_VARS8(m_);                                                                      \
+      FASTMEM__PPC_LDV8(m_, sp);                                                                   \
+      FASTMEM__PPC_STV8(m_, dp);                                                                   \
+    }                                                                                              \
   } while (0)
 
 /* Forward, n > 256, dst not inside (src, src + n). The first 32 bytes are
@@ -335,7 +362,9 @@ FASTMEM__AI void fm__ppc_copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, int T) {
   if (T == 1) FASTMEM__PPC_LDV8(t, s + n - 128);
   while (T == 1 ? left > 128 : left >= 128) {
     FASTMEM__PPC_COPY128(dp, sp, T);
-    dp += 128; sp += 128; left -= 128;
+    dp += 128;
+    sp += 128;
+    left -= 128;
     FASTMEM__OPAQUE(dp);
   }
   if (T == 1) FASTMEM__PPC_STV8(t, d + n - 128);
@@ -362,17 +391,26 @@ FASTMEM__AI void fm__ppc_copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, int T) {
 
 FASTMEM__AI void fm__ppc_move(fm__u8 *d, const fm__u8 *s, size_t n, int T) {
   if (n <= 64) {
-    FASTMEM__PPC_VARS2(a); FASTMEM__PPC_VARS2(b);
-    FASTMEM__PPC_LD2(a, s); FASTMEM__PPC_LD2(b, s + n - 32);
-    FASTMEM__PPC_ST2(a, d); FASTMEM__PPC_ST2(b, d + n - 32);
+    FASTMEM__PPC_VARS2(a);
+    FASTMEM__PPC_VARS2(b);
+    FASTMEM__PPC_LD2(a, s);
+    FASTMEM__PPC_LD2(b, s + n - 32);
+    FASTMEM__PPC_ST2(a, d);
+    FASTMEM__PPC_ST2(b, d + n - 32);
   } else if (n <= 128) {
-    FASTMEM__PPC_VARS4(a); FASTMEM__PPC_VARS4(b);
-    FASTMEM__PPC_LDV4(a, s); FASTMEM__PPC_LDV4(b, s + n - 64);
-    FASTMEM__PPC_STV4(a, d); FASTMEM__PPC_STV4(b, d + n - 64);
+    FASTMEM__PPC_VARS4(a);
+    FASTMEM__PPC_VARS4(b);
+    FASTMEM__PPC_LDV4(a, s);
+    FASTMEM__PPC_LDV4(b, s + n - 64);
+    FASTMEM__PPC_STV4(a, d);
+    FASTMEM__PPC_STV4(b, d + n - 64);
   } else if (n <= 256) {
-    FASTMEM__PPC_VARS8(a); FASTMEM__PPC_VARS8(b);
-    FASTMEM__PPC_LDV8(a, s); FASTMEM__PPC_LDV8(b, s + n - 128);
-    FASTMEM__PPC_STV8(a, d); FASTMEM__PPC_STV8(b, d + n - 128);
+    FASTMEM__PPC_VARS8(a);
+    FASTMEM__PPC_VARS8(b);
+    FASTMEM__PPC_LDV8(a, s);
+    FASTMEM__PPC_LDV8(b, s + n - 128);
+    FASTMEM__PPC_STV8(a, d);
+    FASTMEM__PPC_STV8(b, d + n - 128);
   } else if (d == s) {
   } else if (fm__fwd_ok(d, s, n)) {
     fm__ppc_copy_fwd(d, s, n, T);
@@ -413,12 +451,16 @@ FASTMEM__AI void fm__ppc_set(fm__u8 *d, int c, size_t n, int T) {
   uint64_t x = fm__splat8(c);
   fm__ppc_v v = {(long long)x, (long long)x};
   if (n <= 64) {
-    FASTMEM__PPC_ST(v, d); FASTMEM__PPC_ST(v, d + 16);
-    FASTMEM__PPC_ST(v, d + n - 32); FASTMEM__PPC_ST(v, d + n - 16);
+    FASTMEM__PPC_ST(v, d);
+    FASTMEM__PPC_ST(v, d + 16);
+    FASTMEM__PPC_ST(v, d + n - 32);
+    FASTMEM__PPC_ST(v, d + n - 16);
   } else if (n <= 128) {
-    FASTMEM__PPC_ST4V(v, d); FASTMEM__PPC_ST4V(v, d + n - 64);
+    FASTMEM__PPC_ST4V(v, d);
+    FASTMEM__PPC_ST4V(v, d + n - 64);
   } else if (n <= 256) {
-    FASTMEM__PPC_ST8V(v, d); FASTMEM__PPC_ST8V(v, d + n - 128);
+    FASTMEM__PPC_ST8V(v, d);
+    FASTMEM__PPC_ST8V(v, d + n - 128);
   } else {
     size_t skip = 32 - ((uintptr_t)d & 31), left = n - skip;
     fm__u8 *dp = d + skip;
@@ -431,7 +473,8 @@ FASTMEM__AI void fm__ppc_set(fm__u8 *d, int c, size_t n, int T) {
     } else {
       while (T == 1 ? left > 128 : left >= 128) {
         FASTMEM__PPC_ST8V(v, dp);
-        dp += 128; left -= 128;
+        dp += 128;
+        left -= 128;
         FASTMEM__OPAQUE(dp);
       }
     }
@@ -454,10 +497,12 @@ FASTMEM__TIER(FASTMEM__T_VSX) void fm__set_vsx(fm__u8 *d, int c, size_t n) {
 /* 1 if the 64 bytes at a and b are equal: eight loads, XOR, OR, one
    record-form compare. */
 FASTMEM__AI int fm__ppc_eq64(const fm__u8 *a, const fm__u8 *b) {
-  FASTMEM__PPC_VARS4(x); FASTMEM__PPC_VARS4(y);
+  FASTMEM__PPC_VARS4(x);
+  FASTMEM__PPC_VARS4(y);
   fm__ppc_v v;
   int r;
-  FASTMEM__PPC_LDV4(x, a); FASTMEM__PPC_LDV4(y, b);
+  FASTMEM__PPC_LDV4(x, a);
+  FASTMEM__PPC_LDV4(y, b);
   v = ((xa0 ^ ya0) | (xa1 ^ ya1)) | ((xb0 ^ yb0) | (xb1 ^ yb1));
   FASTMEM__PPC_ALLZERO(r, v);
   return r;
@@ -514,8 +559,10 @@ FASTMEM__AI void fm__p9_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
   if (__builtin_constant_p(n)) {
     fm__move_short(d, s, n);
   } else if (n > 16) {
-    __asm__("lxv %x0,0(%2)\n\tlxvl %x1,%3,%4" : "=wa"(a), "=wa"(b)
-            : "b"(s), "b"(s + 16), "r"((uint64_t)(n - 16) << 56) : "memory");
+    __asm__("lxv %x0,0(%2)\n\tlxvl %x1,%3,%4"
+            : "=wa"(a), "=wa"(b)
+            : "b"(s), "b"(s + 16), "r"((uint64_t)(n - 16) << 56)
+            : "memory");
     __asm__ __volatile__("stxv %x0,0(%2)\n\tstxvl %x1,%3,%4"
                          :
                          : "wa"(a), "wa"(b), "b"(d), "b"(d + 16), "r"((uint64_t)(n - 16) << 56)
@@ -532,8 +579,10 @@ FASTMEM__AI void fm__p9_set_short(fm__u8 *d, int c, size_t n) {
     fm__set_short(d, c, n);
   } else if (n > 16) {
     __asm__("mtvsrdd %x0,%1,%1" : "=wa"(v) : "b"(fm__splat8(c)));
-    __asm__ __volatile__("stxv %x0,0(%1)\n\tstxvl %x0,%2,%3" : : "wa"(v), "b"(d), "b"(d + 16),
-                         "r"((uint64_t)(n - 16) << 56) : "memory");
+    __asm__ __volatile__("stxv %x0,0(%1)\n\tstxvl %x0,%2,%3"
+                         :
+                         : "wa"(v), "b"(d), "b"(d + 16), "r"((uint64_t)(n - 16) << 56)
+                         : "memory");
   } else if (n) {
     __asm__("mtvsrdd %x0,%1,%1" : "=wa"(v) : "b"(fm__splat8(c)));
     __asm__ __volatile__("stxvl %x0,%1,%2" : : "wa"(v), "b"(d), "r"((uint64_t)n << 56) : "memory");
@@ -567,15 +616,15 @@ FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_
   int r = fm__cmp_words(a, b, 32);
   if (r) return r;
   return f & (FM_CPU_P9 | FM_CPU_P10) ? fm__cmp_p9(a, b, n)
-         : f & FM_CPU_VSX           ? fm__cmp_vsx(a, b, n)
-                                    : fm__cmp_port(a, b, n);
+         : f & FM_CPU_VSX             ? fm__cmp_vsx(a, b, n)
+                                      : fm__cmp_port(a, b, n);
 }
 
 FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
   if (!fm__eq_short(a, b, 32)) return 0;
   return f & (FM_CPU_P9 | FM_CPU_P10) ? fm__eq_p9(a, b, n)
-         : f & FM_CPU_VSX           ? fm__eq_vsx(a, b, n)
-                                    : fm__eq_port(a, b, n);
+         : f & FM_CPU_VSX             ? fm__eq_vsx(a, b, n)
+                                      : fm__eq_port(a, b, n);
 }
 
 #if defined(_ARCH_PWR9) && defined(__POWER9_VECTOR__)
@@ -590,7 +639,7 @@ FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
 FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
 #endif
 
-#else /* 32-bit powerpc, or no vectors (FASTMEM__NOVEC): the scalar tier only, no probe */
+#else  /* 32-bit powerpc, or no vectors (FASTMEM__NOVEC): the scalar tier only, no probe */
 FASTMEM__AI unsigned fm__arch_probe(void) { return 0; }
 FASTMEM__AI const char *fm__arch_name(unsigned f) {
   (void)f;
@@ -619,7 +668,6 @@ FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
 }
 FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
 #endif /* __powerpc64__ && !FASTMEM__NOVEC */
-
 
 /* Both: n > 32 at the call site goes to the out-of-line path (section 7 of
    fastmem.h); compares of n <= 32 are the generic ones. */

@@ -51,8 +51,8 @@
 #include <cpuid.h>
 #endif
 
-#define FASTMEM__T_SSE2   "sse2"
-#define FASTMEM__T_AVX2   "avx,avx2"
+#define FASTMEM__T_SSE2 "sse2"
+#define FASTMEM__T_AVX2 "avx,avx2"
 #define FASTMEM__T_AVX512 "avx,avx2,avx512f,avx512bw,avx512vl"
 
 /* ---- Big sizes: per-CPU plans ----------------------------------------------
@@ -77,7 +77,9 @@ typedef struct {
 
 /* The plan's sizes in bytes, as the tiers read them. Shared by every
    translation unit, like fm__cpu_state; written by the probe. */
-typedef struct { size_t movsb, nt_copy, stosb, stosb_end, nt_set; } fm__x86_sizes;
+typedef struct {
+  size_t movsb, nt_copy, stosb, stosb_end, nt_set;
+} fm__x86_sizes;
 FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0};
 
 /* Below this size the tiers go straight to their vector loops, without
@@ -143,32 +145,37 @@ FASTMEM__SI int fm__x86_use_plan(const fm__x86_plan *p, unsigned l3) {
 /* The plan of a CPU: the measured row that matches it, or the vector loops. */
 FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsigned model) {
   static const fm__x86_plan plans[] = {
-    /* AMD Zen 5 EPYC (family 1Ah, models 00h-1Fh; measured: an EPYC of
-       family 1Ah). rep movsb from 28 KiB: `sh bench/tune.sh movsb`, rep
-       movsb against the AVX-512 loop; rep stosb from 960 KiB with no upper
-       limit: `sh bench/ab.sh memset` around 1 MiB and past 24 MiB. */
-    {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0},
-    /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb slower than the
-       AVX2 loop at 32 KiB-1 MiB, and far slower when (dst - src) mod 4096
-       is 1..31; rep stosb never measured ahead: the vector loops.
-       `sh bench/tune.sh plan` and `sh bench/tune.sh slow`. */
-    {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0},
-    /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
-       shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
-       of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
-       rep stosb ahead from 1 MiB, non-temporal sets ahead of it from
-       32 MiB. */
-    {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768},
+      /* AMD Zen 5 EPYC (family 1Ah, models 00h-1Fh; measured: an EPYC of
+         family 1Ah). rep movsb from 28 KiB: `sh bench/tune.sh movsb`, rep
+         movsb against the AVX-512 loop; rep stosb from 960 KiB with no upper
+         limit: `sh bench/ab.sh memset` around 1 MiB and past 24 MiB. */
+      {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0},
+      /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb slower than the
+         AVX2 loop at 32 KiB-1 MiB, and far slower when (dst - src) mod 4096
+         is 1..31; rep stosb never measured ahead: the vector loops.
+         `sh bench/tune.sh plan` and `sh bench/tune.sh slow`. */
+      {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0},
+      /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
+         shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
+         of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
+         rep stosb ahead from 1 MiB, non-temporal sets ahead of it from
+         32 MiB. */
+      {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768},
   };
-  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER,
-                                     0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
+  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER,
+                                     0};
   unsigned i;
 #ifdef FASTMEM_STRING_OPS_ANY_CPU
   /* Tests and tuning only: every CPU gets rep movsb and rep stosb, from
      FASTMEM_MOVSB_MIN / FASTMEM_STOSB_MIN, else 28 KiB / 960 KiB, with no
      upper limit for sets (where the CPU has ERMS at all). */
   static const fm__x86_plan any = {0, 0, 0, 0, 28, 0, 960, FASTMEM__NEVER, 0};
-  (void)amd; (void)family; (void)model; (void)plans; (void)loops; (void)i;
+  (void)amd;
+  (void)family;
+  (void)model;
+  (void)plans;
+  (void)loops;
+  (void)i;
   return &any;
 #endif
   for (i = 0; i < sizeof plans / sizeof plans[0]; i++)
@@ -184,8 +191,8 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
    known), non-temporal stores from FASTMEM_NT_THRESHOLD or 24 MiB. */
 FASTMEM__SI unsigned fm__x86_probe(void) {
   unsigned f = FM_CPU_NT;
-  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER,
-                                     0, FASTMEM__NEVER, FASTMEM__NEVER, 0};
+  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER,
+                                     0};
 #if defined(__SSE2__)
   f |= FM_CPU_SSE2;
 #endif
@@ -269,7 +276,7 @@ FASTMEM__SI const char *fm__x86_name(unsigned f) {
 
 /* ---- Primitives that need a target: one per vector width -------------- */
 /* f##_W(...) for the tier's vector width W (16, 32 or 64). */
-#define FASTMEM__X86_BY_W(W, f, ...)                                           \
+#define FASTMEM__X86_BY_W(W, f, ...)                                                               \
   ((W) == 64 ? f##_64(__VA_ARGS__) : (W) == 32 ? f##_32(__VA_ARGS__) : f##_16(__VA_ARGS__))
 
 /* Copy one W-byte block from s to W-aligned d with a non-temporal store.
@@ -313,9 +320,9 @@ FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
 
 /* Nonzero if the 4W bytes at a and b differ anywhere: XOR, OR together, one
    test; no mask leaves the vector unit in the loop. */
-#define FASTMEM__XOR4(T)                                                       \
-  ((*FASTMEM__CAST(const T *, a) ^ *FASTMEM__CAST(const T *, b)) |             \
-   (*FASTMEM__CAST(const T *, a + sizeof(T)) ^ *FASTMEM__CAST(const T *, b + sizeof(T))) | \
+#define FASTMEM__XOR4(T)                                                                           \
+  ((*FASTMEM__CAST(const T *, a) ^ *FASTMEM__CAST(const T *, b)) |                                 \
+   (*FASTMEM__CAST(const T *, a + sizeof(T)) ^ *FASTMEM__CAST(const T *, b + sizeof(T))) |         \
    (*FASTMEM__CAST(const T *, a + 2 * sizeof(T)) ^ *FASTMEM__CAST(const T *, b + 2 * sizeof(T))) | \
    (*FASTMEM__CAST(const T *, a + 3 * sizeof(T)) ^ *FASTMEM__CAST(const T *, b + 3 * sizeof(T))))
 FASTMEM__TARGET(FASTMEM__T_SSE2) int fm__diff4_16(const fm__u8 *a, const fm__u8 *b) {
@@ -474,7 +481,10 @@ FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, si
                                   size_t *at) {
   size_t i = (size_t)(((uintptr_t)a + 64) & ~(uintptr_t)(W - 1)) - (size_t)(uintptr_t)a;
   uint64_t m = fm__ne32b(a + 32, b + 32, W);
-  if (m) { *at = 32; return m; }
+  if (m) {
+    *at = 32;
+    return m;
+  }
   for (; n - i > 4 * W; i += 4 * W)
     if (FASTMEM__UNLIKELY(fm__diff4(a + i, b + i, W))) goto locate;
   if (n >= 4 * W) { /* the rest in one step that overlaps what came before */
@@ -483,7 +493,10 @@ FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, si
   }
 locate:
   for (; n - i > W; i += W)
-    if ((m = fm__ne(a + i, b + i, W)) != 0) { *at = i; return m; }
+    if ((m = fm__ne(a + i, b + i, W)) != 0) {
+      *at = i;
+      return m;
+    }
   *at = n - W;
   return fm__ne(a + n - W, b + n - W, W);
 }
@@ -501,8 +514,14 @@ FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t
   *at = 0;
   if ((m = fm__ne(a, b, W)) != 0) return m;
   if (n > 2 * W) {
-    if ((m = fm__ne(a + W, b + W, W)) != 0) { *at = W; return m; }
-    if ((m = fm__ne(a + n - 2 * W, b + n - 2 * W, W)) != 0) { *at = n - 2 * W; return m; }
+    if ((m = fm__ne(a + W, b + W, W)) != 0) {
+      *at = W;
+      return m;
+    }
+    if ((m = fm__ne(a + n - 2 * W, b + n - 2 * W, W)) != 0) {
+      *at = n - 2 * W;
+      return m;
+    }
   }
   *at = n - W;
   return fm__ne(a + n - W, b + n - W, W);
@@ -528,7 +547,10 @@ FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t
     if (!fm__diff4(a + i, b + i, W)) return 0;
   }
   for (k = 0; k < 3; k++, i += W)
-    if ((m = fm__ne(a + i, b + i, W)) != 0) { *at = i; return m; }
+    if ((m = fm__ne(a + i, b + i, W)) != 0) {
+      *at = i;
+      return m;
+    }
   *at = i;
   return fm__ne(a + i, b + i, W);
 }

@@ -27,7 +27,9 @@
 
 #if !defined(__cplusplus) && !defined(FASTMEM_KEEP_LIBC)
 #if defined(__STRICT_ANSI__) && (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 199901L)
+/* clang-format off */
 #error "fastmem drop-in (-I.../fastmem/dropin): this file is compiled as strict C89/C90 (-std=c89 or -ansi); fastmem needs C99 or gnu89 (inline functions, variadic macros). Build it without the drop-in include path, or define FASTMEM_KEEP_LIBC in it"
+/* clang-format on */
 #endif
 #ifndef FASTMEM_REPLACE_LIBC
 #define FASTMEM_REPLACE_LIBC 1

@@ -39,12 +39,16 @@ struct leaf {
 #define ITEM(l, i) (&(l)->u.items[i])
 
 static unsigned char pool[256 + 1024]; /* the data of key k is pool + k % 256 */
-static struct leaf leaves[2];         /* the libc run's and the fastmem run's */
+static struct leaf leaves[2];          /* the libc run's and the fastmem run's */
 static long stat_ops, stat_moved;
 
-EX_INLINE uint32_t data_end(const struct leaf *l) { return l->nritems ? ITEM(l, l->nritems - 1)->data_offset : LEAF; }
+EX_INLINE uint32_t data_end(const struct leaf *l) {
+  return l->nritems ? ITEM(l, l->nritems - 1)->data_offset : LEAF;
+}
 /* where the data of slot i ends: the start of slot i-1's */
-EX_INLINE uint32_t slot_end(const struct leaf *l, uint32_t i) { return i ? ITEM(l, i - 1)->data_offset : LEAF; }
+EX_INLINE uint32_t slot_end(const struct leaf *l, uint32_t i) {
+  return i ? ITEM(l, i - 1)->data_offset : LEAF;
+}
 
 EX_INLINE int key_cmp(const struct item *it, uint64_t objectid, uint8_t type, uint64_t offset) {
   if (it->objectid != objectid) return it->objectid < objectid ? -1 : 1;
@@ -54,20 +58,26 @@ EX_INLINE int key_cmp(const struct item *it, uint64_t objectid, uint8_t type, ui
 }
 
 /* First slot whose key is >= the given one. */
-EX_INLINE uint32_t find_slot(const struct leaf *l, uint64_t objectid, uint8_t type, uint64_t offset, int *found) {
+EX_INLINE uint32_t find_slot(const struct leaf *l, uint64_t objectid, uint8_t type, uint64_t offset,
+                             int *found) {
   uint32_t lo = 0, hi = l->nritems;
   *found = 0;
   while (lo < hi) {
     uint32_t mid = (lo + hi) / 2;
     int c = key_cmp(ITEM(l, mid), objectid, type, offset);
-    if (c == 0) { *found = 1; return mid; }
-    if (c < 0) lo = mid + 1; else hi = mid;
+    if (c == 0) {
+      *found = 1;
+      return mid;
+    }
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
   }
   return lo;
 }
 
 /* Returns 0 when the leaf is full (or the key exists). */
-EX_INLINE int leaf_insert(int fast, struct leaf *l, uint64_t objectid, uint8_t type, uint64_t offset, uint32_t size) {
+EX_INLINE int leaf_insert(int fast, struct leaf *l, uint64_t objectid, uint8_t type,
+                          uint64_t offset, uint32_t size) {
   int found;
   uint32_t n = l->nritems, slot = find_slot(l, objectid, type, offset, &found), i;
   uint32_t dend = data_end(l), end = slot_end(l, slot);
@@ -78,8 +88,11 @@ EX_INLINE int leaf_insert(int fast, struct leaf *l, uint64_t objectid, uint8_t t
   for (i = slot; i < n; i++) ITEM(l, i)->data_offset -= size;
   ex_memmove(fast, ITEM(l, slot + 1), ITEM(l, slot), (n - slot) * sizeof(struct item));
   stat_moved += (long)(end - dend + (n - slot) * sizeof(struct item));
-  it.objectid = objectid; it.type = type; it.offset = offset;
-  it.data_offset = end - size; it.data_size = size;
+  it.objectid = objectid;
+  it.type = type;
+  it.offset = offset;
+  it.data_offset = end - size;
+  it.data_size = size;
   ex_memcpy(fast, ITEM(l, slot), &it, sizeof it);
   ex_memcpy(fast, l->u.block + end - size, pool + objectid % 256, size);
   l->nritems = n + 1;
@@ -108,7 +121,8 @@ EX_INLINE void workload(int fast) {
     int misses = 0;
     while (misses < 8) { /* full after 8 failed inserts in a row */
       uint64_t r = ex_rand(&rng);
-      uint32_t size = 8 + (uint32_t)(r >> 40) % 120 + ((r & 7) == 0 ? (uint32_t)(r >> 20) % 800 : 0);
+      uint32_t size =
+          8 + (uint32_t)(r >> 40) % 120 + ((r & 7) == 0 ? (uint32_t)(r >> 20) % 800 : 0);
       if (leaf_insert(fast, l, (r >> 8) % 100000, (uint8_t)(r & 3), r % 7, size)) misses = 0;
       else misses++;
       stat_ops++;
@@ -122,7 +136,10 @@ EX_INLINE void workload(int fast) {
 
 static __attribute__((noinline)) void run_libc(void) { workload(0); }
 static __attribute__((noinline)) void run_fastmem(void) { workload(1); }
-static void run(int fast) { if (fast) run_fastmem(); else run_libc(); }
+static void run(int fast) {
+  if (fast) run_fastmem();
+  else run_libc();
+}
 
 /* Keys ascending, data packed where the headers say, each item's data is
    the pool bytes of its key. */
@@ -130,9 +147,12 @@ static void check_leaf(const struct leaf *l, const char *who) {
   uint32_t i, end = LEAF;
   for (i = 0; i < l->nritems; i++) {
     const struct item *it = ITEM(l, i);
-    if (i) EX_CHECK(key_cmp(ITEM(l, i - 1), it->objectid, it->type, it->offset) < 0, "%s: keys out of order at slot %u", who, i);
+    if (i)
+      EX_CHECK(key_cmp(ITEM(l, i - 1), it->objectid, it->type, it->offset) < 0,
+               "%s: keys out of order at slot %u", who, i);
     EX_CHECK(it->data_offset + it->data_size == end, "%s: data of slot %u not packed", who, i);
-    EX_CHECK(memcmp(l->u.block + it->data_offset, pool + it->objectid % 256, it->data_size) == 0, "%s: data of slot %u damaged", who, i);
+    EX_CHECK(memcmp(l->u.block + it->data_offset, pool + it->objectid % 256, it->data_size) == 0,
+             "%s: data of slot %u damaged", who, i);
     end = it->data_offset;
   }
   EX_CHECK((size_t)l->nritems * sizeof(struct item) <= end, "%s: headers overlap data", who);
@@ -142,14 +162,17 @@ int main(int argc, char **argv) {
   int rounds = ex_rounds(argc, argv);
   size_t i;
   for (i = 0; i < sizeof pool; i++) pool[i] = (unsigned char)(i * 7 + 3);
-  printf("btree_leaf: btrfs-style 16 KiB leaf, insert/delete by memmove (path %s)\n", fm_path_name());
+  printf("btree_leaf: btrfs-style 16 KiB leaf, insert/delete by memmove (path %s)\n",
+         fm_path_name());
   run(0);
   run(1);
   check_leaf(&leaves[0], "libc");
   check_leaf(&leaves[1], "fastmem");
-  EX_CHECK(leaves[0].nritems == leaves[1].nritems && memcmp(leaves[0].u.block, leaves[1].u.block, LEAF) == 0,
+  EX_CHECK(leaves[0].nritems == leaves[1].nritems &&
+               memcmp(leaves[0].u.block, leaves[1].u.block, LEAF) == 0,
            "the libc and fastmem runs ended with different leaves");
-  printf("  %ld inserts/deletes, %.0f bytes moved per operation on average\n", stat_ops, (double)stat_moved / (double)stat_ops);
+  printf("  %ld inserts/deletes, %.0f bytes moved per operation on average\n", stat_ops,
+         (double)stat_moved / (double)stat_ops);
   ex_time("insert/delete (memmove x2, memcpy x2 each)", stat_ops, rounds, run);
   return ex_done("btree_leaf");
 }

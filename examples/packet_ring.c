@@ -53,12 +53,16 @@ EX_INLINE void workload(int fast) {
       uint32_t hdr, len;
       ring_get(fast, r, tail, &hdr, 4);
       len = hdr & 2047;
-      if (hdr >> 11 != (uint32_t)out || len != sizes[out] || len > MAXFRAME) { bad++; break; }
+      if (hdr >> 11 != (uint32_t)out || len != sizes[out] || len > MAXFRAME) {
+        bad++;
+        break;
+      }
       ring_get(fast, r, tail + 4, frame, len);
       /* the application looks at the frame: its first and last 8 bytes */
       {
         uint64_t a, b;
-        memcpy(&a, frame, 8); memcpy(&b, frame + len - 8, 8);
+        memcpy(&a, frame, 8);
+        memcpy(&b, frame + len - 8, 8);
         h = (h ^ a ^ (b << 1)) * 0x100000001b3ull + len;
       }
       tail += 4 + len;
@@ -69,7 +73,10 @@ EX_INLINE void workload(int fast) {
 }
 static __attribute__((noinline)) void run_libc(void) { workload(0); }
 static __attribute__((noinline)) void run_fastmem(void) { workload(1); }
-static void run(int fast) { if (fast) run_fastmem(); else run_libc(); }
+static void run(int fast) {
+  if (fast) run_fastmem();
+  else run_libc();
+}
 
 int main(int argc, char **argv) {
   int rounds = ex_rounds(argc, argv);
@@ -80,7 +87,10 @@ int main(int argc, char **argv) {
     uint64_t r = ex_rand(&rng);
     unsigned k = (unsigned)(r % 16);
     /* 7/16 64 bytes, 4/16 576, 1/16 1500, 4/16 anything from 60 to 1514 */
-    sizes[i] = (uint16_t)(k < 7 ? 64 : k < 11 ? 576 : k < 12 ? 1500 : 60 + (r >> 8) % (MAXFRAME - 59));
+    sizes[i] = (uint16_t)(k < 7    ? 64
+                          : k < 11 ? 576
+                          : k < 12 ? 1500
+                                   : 60 + (r >> 8) % (MAXFRAME - 59));
     offsets[i] = (uint32_t)((r >> 32) % 4096);
     bytes += sizes[i];
   }
@@ -88,16 +98,20 @@ int main(int argc, char **argv) {
   for (i = 0; i < PACKETS; i++) {
     uint64_t a, b;
     const unsigned char *f = source + offsets[i];
-    memcpy(&a, f, 8); memcpy(&b, f + sizes[i] - 8, 8);
+    memcpy(&a, f, 8);
+    memcpy(&b, f + sizes[i] - 8, 8);
     want = (want ^ a ^ (b << 1)) * 0x100000001b3ull + sizes[i];
   }
-  printf("packet_ring: %d packets (IMIX-like, %.0f bytes on average) through a 1 MiB ring (path %s)\n",
-         PACKETS, (double)bytes / PACKETS, fm_path_name());
+  printf(
+      "packet_ring: %d packets (IMIX-like, %.0f bytes on average) through a 1 MiB ring (path %s)\n",
+      PACKETS, (double)bytes / PACKETS, fm_path_name());
   run(0);
   run(1);
-  EX_CHECK(bad_frames[0] == 0 && bad_frames[1] == 0, "frames with a wrong header: libc %ld, fastmem %ld", bad_frames[0], bad_frames[1]);
-  EX_CHECK(digest[0] == want && digest[1] == want, "digest: libc %016llx, fastmem %016llx, want %016llx",
-           (unsigned long long)digest[0], (unsigned long long)digest[1], (unsigned long long)want);
+  EX_CHECK(bad_frames[0] == 0 && bad_frames[1] == 0,
+           "frames with a wrong header: libc %ld, fastmem %ld", bad_frames[0], bad_frames[1]);
+  EX_CHECK(digest[0] == want && digest[1] == want,
+           "digest: libc %016llx, fastmem %016llx, want %016llx", (unsigned long long)digest[0],
+           (unsigned long long)digest[1], (unsigned long long)want);
   ex_time("packet in + out (memcpy x4 or more)", PACKETS, rounds, run);
   return ex_done("packet_ring");
 }

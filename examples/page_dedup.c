@@ -47,7 +47,10 @@ EX_INLINE void workload(int fast) {
 }
 static __attribute__((noinline)) void run_libc(void) { workload(0); }
 static __attribute__((noinline)) void run_fastmem(void) { workload(1); }
-static void run(int fast) { if (fast) run_fastmem(); else run_libc(); }
+static void run(int fast) {
+  if (fast) run_fastmem();
+  else run_libc();
+}
 
 /* The byte where a page differs from its model: seed 004's profile. */
 static size_t diff_pos(uint64_t r) {
@@ -61,7 +64,8 @@ static size_t diff_pos(uint64_t r) {
 
 static int ref_cmp(const unsigned char *a, const unsigned char *b) {
   size_t i;
-  for (i = 0; i < PAGE; i++) if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  for (i = 0; i < PAGE; i++)
+    if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
   return 0;
 }
 
@@ -76,7 +80,8 @@ int main(int argc, char **argv) {
     unsigned char *pg = pages + i * PAGE;
     uint64_t r = ex_rand(&rng);
     size_t model = r % 16;
-    for (j = 0; j < PAGE; j++) pg[j] = model < 4 ? 0 : (unsigned char)(model * 37 + j * 11 + (j >> 7));
+    for (j = 0; j < PAGE; j++)
+      pg[j] = model < 4 ? 0 : (unsigned char)(model * 37 + j * 11 + (j >> 7));
     if ((r >> 8) % 4 != 0) pg[diff_pos(ex_rand(&rng))] ^= (unsigned char)(1 + (r >> 16) % 255);
   }
   printf("page_dedup: KSM-style merge of %d pages of 4 KiB (path %s)\n", NPAGES, fm_path_name());
@@ -90,9 +95,12 @@ int main(int argc, char **argv) {
     want += c == 0;
     if (c > 0) break;
   }
-  EX_CHECK(merged[0] == want && merged[1] == want, "merged pages: libc %zu, fastmem %zu, want %zu", merged[0], merged[1], want);
-  EX_CHECK(compares[0] == compares[1], "the sorts compared %ld and %ld times", compares[0], compares[1]);
-  printf("  %zu of %d pages merge into others; %ld compares of 4 KiB pages per run\n", want, NPAGES, compares[1]);
+  EX_CHECK(merged[0] == want && merged[1] == want, "merged pages: libc %zu, fastmem %zu, want %zu",
+           merged[0], merged[1], want);
+  EX_CHECK(compares[0] == compares[1], "the sorts compared %ld and %ld times", compares[0],
+           compares[1]);
+  printf("  %zu of %d pages merge into others; %ld compares of 4 KiB pages per run\n", want, NPAGES,
+         compares[1]);
   ex_time("sort by memcmp + merge by memeq, per compare", compares[1], rounds, run);
   free(pages);
   return ex_done("page_dedup");

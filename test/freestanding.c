@@ -28,8 +28,8 @@ static void fs_fill(volatile unsigned char *p, size_t n, unsigned seed) {
 
 int fs_check(void);
 int fs_check(void) {
-  static const size_t sizes[] = {0, 1, 3, 7, 8, 15, 16, 31, 32, 33, 63, 64, 65, 127, 129,
-                                 255, 256, 257, 511, 513, 1023, 1025, 2049, FS_MAX};
+  static const size_t sizes[] = {0,  1,   3,   7,   8,   15,  16,  31,  32,   33,   63,   64,
+                                 65, 127, 129, 255, 256, 257, 511, 513, 1023, 1025, 2049, FS_MAX};
   volatile unsigned char *va = fs_a, *vb = fs_b;
   size_t k, i;
   for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
@@ -43,7 +43,8 @@ int fs_check(void) {
     if (fm_memcmp(a, b, n) != 0 || !fm_memeq(a, b, n)) return 4;
     if (n) {
       vb[3 + n - 1] ^= 0x80;
-      if ((fm_memcmp(a, b, n) < 0) != (va[off + n - 1] < vb[3 + n - 1]) || fm_memeq(a, b, n)) return 5;
+      if ((fm_memcmp(a, b, n) < 0) != (va[off + n - 1] < vb[3 + n - 1]) || fm_memeq(a, b, n))
+        return 5;
     }
     /* memmove one byte up, overlapping: the bytes shift by one */
     fs_fill(va, sizeof fs_a, (unsigned)k);

@@ -86,23 +86,33 @@ typedef unsigned char u8;
 #endif
 
 #define MAX_N (((size_t)1 << 20) + ((size_t)1 << 16))
-#define RED 64                                      /* red zone each side */
+#define RED 64 /* red zone each side */
 
-typedef struct { u8 *base; size_t len; } region;
+typedef struct {
+  u8 *base;
+  size_t len;
+} region;
 
 static size_t page;
-static region A, B;         /* a: source / first operand; b: destination */
-static u8 *expa, *expb;     /* expected contents of the windows */
-static u8 *tmp;             /* reference memmove's temporary */
+static region A, B;     /* a: source / first operand; b: destination */
+static u8 *expa, *expb; /* expected contents of the windows */
+static u8 *tmp;         /* reference memmove's temporary */
 static unsigned all_features, cur_limit = ~0u;
 static unsigned long n_inputs;
 
 static region region_new(size_t len) {
   region r;
   size_t body = (len + page - 1) / page * page;
-  u8 *m = (u8 *)mmap(NULL, body + 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (m == MAP_FAILED) { perror("mmap"); abort(); }
-  if (mprotect(m, page, PROT_NONE) || mprotect(m + page + body, page, PROT_NONE)) { perror("mprotect"); abort(); }
+  u8 *m =
+      (u8 *)mmap(NULL, body + 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (m == MAP_FAILED) {
+    perror("mmap");
+    abort();
+  }
+  if (mprotect(m, page, PROT_NONE) || mprotect(m + page + body, page, PROT_NONE)) {
+    perror("mprotect");
+    abort();
+  }
   r.base = m + page;
   r.len = body;
   POISON(r.base, r.len);
@@ -130,22 +140,40 @@ static unsigned get(const u8 *h, int i, int k) { /* k bytes, little endian */
 }
 
 static const size_t thresholds[] = {
-  0, 1, 2, 4, 8, 16, 32, 33, 64, 128, 256, 512, 1024, 2048, 4096,
-  16 * 1024, 32 * 1024, 64 * 1024, 1024 * 1024,
-  FASTMEM_MOVSB_MIN,
-  FASTMEM_STOSB_MIN,
+    0,
+    1,
+    2,
+    4,
+    8,
+    16,
+    32,
+    33,
+    64,
+    128,
+    256,
+    512,
+    1024,
+    2048,
+    4096,
+    16 * 1024,
+    32 * 1024,
+    64 * 1024,
+    1024 * 1024,
+    FASTMEM_MOVSB_MIN,
+    FASTMEM_STOSB_MIN,
 };
 
 static size_t decode_size(const u8 *h) {
   unsigned cls = h[2] >> 6, v = get(h, 3, 3);
   size_t n;
   switch (cls) {
-  case 0: n = h[3]; break;                    /* 0..255 */
-  case 1: n = v & 0xfff; break;               /* 0..4095 */
+  case 0: n = h[3]; break;                                    /* 0..255 */
+  case 1: n = v & 0xfff; break;                               /* 0..4095 */
   case 2: n = h[2] & 8 ? v % (MAX_N + 1) : v & 0xffff; break; /* anything */
-  default: {                                  /* a threshold, +- 64, or nt +- 64 */
+  default: {                                                  /* a threshold, +- 64, or nt +- 64 */
     unsigned k = h[3] % (sizeof thresholds / sizeof thresholds[0] + 1);
-    size_t t = k < sizeof thresholds / sizeof thresholds[0] ? thresholds[k] : (size_t)fm__nt_kib << 10;
+    size_t t =
+        k < sizeof thresholds / sizeof thresholds[0] ? thresholds[k] : (size_t)fm__nt_kib << 10;
     long d = (long)(signed char)h[4] / 2;
     n = (long)t + d < 0 ? 0 : (size_t)((long)t + d);
     if (n > MAX_N) n = MAX_N;
@@ -158,15 +186,16 @@ static size_t decode_size(const u8 *h) {
 static long decode_dist(const u8 *h, size_t n) {
   int raw = (int16_t)get(h, 8, 2);
   switch ((h[2] >> 4) & 3) {
-  case 0: return raw % 160;                              /* close */
-  case 1: return (raw < 0 ? -1 : 1) * ((long)n + raw % 70); /* near +-n */
-  case 2: return (long)raw * (long)(n / 32768 + 1);      /* scaled */
+  case 0: return raw % 160;                                                /* close */
+  case 1: return (raw < 0 ? -1 : 1) * ((long)n + raw % 70);                /* near +-n */
+  case 2: return (long)raw * (long)(n / 32768 + 1);                        /* scaled */
   default: return (raw < 0 ? -1 : 1) * (long)(n / 2 + (size_t)(raw & 63)); /* half */
   }
 }
 
 static unsigned decode_mask(unsigned b) {
-  static const unsigned bits[] = {FM_CPU_SSE2, FM_CPU_AVX2, FM_CPU_AVX512, FM_CPU_ERMS, FM_CPU_FSRM, FM_CPU_NT};
+  static const unsigned bits[] = {FM_CPU_SSE2, FM_CPU_AVX2, FM_CPU_AVX512,
+                                  FM_CPU_ERMS, FM_CPU_FSRM, FM_CPU_NT};
   unsigned m = 0, i;
   for (i = 0; i < 6; i++)
     if (b & (1u << i)) m |= bits[i];
@@ -176,12 +205,13 @@ static unsigned decode_mask(unsigned b) {
 /* ---- Reporting -------------------------------------------------------------- */
 static const char *op_names[] = {"memcpy", "memmove", "memset", "memcmp", "memeq"};
 
-#define FAIL(...)                                                              \
-  do {                                                                         \
-    fprintf(stderr, "fastmem fuzz MISMATCH [%s, features 0x%x]: ", fm_path_name(), fm_cpu_features()); \
-    fprintf(stderr, __VA_ARGS__);                                              \
-    fprintf(stderr, "\n");                                                     \
-    abort();                                                                   \
+#define FAIL(...)                                                                                  \
+  do {                                                                                             \
+    fprintf(stderr, "fastmem fuzz MISMATCH [%s, features 0x%x]: ", fm_path_name(),                 \
+            fm_cpu_features());                                                                    \
+    fprintf(stderr, __VA_ARGS__);                                                                  \
+    fprintf(stderr, "\n");                                                                         \
+    abort();                                                                                       \
   } while (0)
 
 HARNESS static long first_diff(const u8 *a, const u8 *b, size_t n) {
@@ -225,7 +255,9 @@ HARNESS static int ref_cmp(const u8 *a, const u8 *b, size_t n) {
 }
 
 /* A window [lo, hi) of a region: the call's ranges plus red zones, clipped. */
-typedef struct { size_t lo, hi; } win;
+typedef struct {
+  size_t lo, hi;
+} win;
 static win window(region r, const u8 *p, size_t n, const u8 *q, size_t m) {
   size_t a = (size_t)(p - r.base), b = (size_t)(q - r.base);
   size_t lo = a < b ? a : b, hi = a + n > b + m ? a + n : b + m;
@@ -237,9 +269,9 @@ static win window(region r, const u8 *p, size_t n, const u8 *q, size_t m) {
 
 /* Where a range of span bytes starts in a region for a placement. */
 static size_t place(region r, size_t span, unsigned where, unsigned off) {
-  if (where == 0) return 0;                     /* flush with the front guard */
-  if (where == 1) return r.len - span;          /* flush with the back guard */
-  return RED + off;                             /* inside: red zones both sides */
+  if (where == 0) return 0;            /* flush with the front guard */
+  if (where == 1) return r.len - span; /* flush with the back guard */
+  return RED + off;                    /* inside: red zones both sides */
 }
 
 static int sign(int x) { return (x > 0) - (x < 0); }
@@ -274,7 +306,10 @@ static void run_one(const u8 *in, size_t size) {
   where = (h[0] >> 3) & 3;
   if (where == 3) where = 2;
   mask = decode_mask(h[1]);
-  if (mask != cur_limit) { fm_cpu_limit(mask); cur_limit = mask; }
+  if (mask != cur_limit) {
+    fm_cpu_limit(mask);
+    cur_limit = mask;
+  }
   n = decode_size(h);
   so = h[6];
   dof = h[7];
@@ -285,7 +320,10 @@ static void run_one(const u8 *in, size_t size) {
     size_t span = n + (size_t)(dist < 0 ? -dist : dist), lo, s, d;
     win w;
     void *ret;
-    if (span + 2 * RED + 256 > A.len) { dist = 0; span = n; }
+    if (span + 2 * RED + 256 > A.len) {
+      dist = 0;
+      span = n;
+    }
     lo = place(A, span, where, so);
     s = dist < 0 ? lo + (size_t)(-dist) : lo;
     d = (size_t)((long)s + dist);
@@ -299,10 +337,13 @@ static void run_one(const u8 *in, size_t size) {
     UNPOISON(A.base + d, n);
     ret = fm_memmove(A.base + d, A.base + s, n);
     UNPOISON(A.base + w.lo, w.hi - w.lo);
-    if (ret != A.base + d) FAIL("memmove n=%zu dist=%ld returned %p, not dst %p", n, dist, ret, (void *)(A.base + d));
+    if (ret != A.base + d)
+      FAIL("memmove n=%zu dist=%ld returned %p, not dst %p", n, dist, ret, (void *)(A.base + d));
     if (DIFF(A.base + w.lo, expa + w.lo, w.hi - w.lo) >= 0)
-      FAIL("memmove n=%zu dist=%ld src_off=%zu where=%u: byte %ld of the window wrong (range at %zu)", n, dist,
-           s & 63, where, first_diff(A.base + w.lo, expa + w.lo, w.hi - w.lo), (d < s ? d : s) - w.lo);
+      FAIL("memmove n=%zu dist=%ld src_off=%zu where=%u: byte %ld of the window wrong (range at "
+           "%zu)",
+           n, dist, s & 63, where, first_diff(A.base + w.lo, expa + w.lo, w.hi - w.lo),
+           (d < s ? d : s) - w.lo);
     POISON(A.base + w.lo, w.hi - w.lo);
     return;
   }
@@ -335,9 +376,11 @@ static void run_one(const u8 *in, size_t size) {
     ret = op == 0 ? fm_memcpy(dr->base + d, A.base + s, n) : fm_memset(dr->base + d, c, n);
     UNPOISON(A.base + wa.lo, wa.hi - wa.lo);
     UNPOISON(dr->base + wb.lo, wb.hi - wb.lo);
-    if (ret != dr->base + d) FAIL("%s n=%zu returned %p, not dst %p", op_names[op], n, ret, (void *)(dr->base + d));
+    if (ret != dr->base + d)
+      FAIL("%s n=%zu returned %p, not dst %p", op_names[op], n, ret, (void *)(dr->base + d));
     if (DIFF(dr->base + wb.lo, exp + wb.lo, wb.hi - wb.lo) >= 0)
-      FAIL("%s n=%zu src_off=%zu dst_off=%zu where=%u c=%d%s: byte %ld of the destination window wrong (range at %zu)",
+      FAIL("%s n=%zu src_off=%zu dst_off=%zu where=%u c=%d%s: byte %ld of the destination window "
+           "wrong (range at %zu)",
            op_names[op], n, s & 63, d & 63, where, c, same ? " same pointer" : "",
            first_diff(dr->base + wb.lo, exp + wb.lo, wb.hi - wb.lo), d - wb.lo);
     if (DIFF(A.base + wa.lo, expa + wa.lo, wa.hi - wa.lo) >= 0)
@@ -390,7 +433,9 @@ static void run_one(const u8 *in, size_t size) {
       if (a + n < A.base + A.len) a[n] = 0x00;
       if (b + n < B.base + B.len) b[n] = 0xff;
       for (k = 0; k < ndiff && n; k++) {
-        size_t pos = k == 0 ? (size_t)(((unsigned long long)get(h, 14, 2) >> 2) * n >> 14) : k == 1 ? n - 1 : n / 2;
+        size_t pos = k == 0   ? (size_t)(((unsigned long long)get(h, 14, 2) >> 2) * n >> 14)
+                     : k == 1 ? n - 1
+                              : n / 2;
         u8 x = (u8)(h[15] | 1) ^ (u8)(k * 0x40);
         if (pos >= n) pos = n - 1;
         b[pos] ^= x ? x : 0x80;
@@ -405,14 +450,24 @@ static void run_one(const u8 *in, size_t size) {
     back = fm_memcmp(b, a, n);
     eq = fm_memeq(a, b, n);
     eqb = fm_memeq(b, a, n);
-    if (sign(got) != want || sign(back) != -want || got == (-2147483647 - 1) || back == (-2147483647 - 1))
-      FAIL("memcmp n=%zu a_off=%zu b_off=%zu variant=%u: want sign %d, got %d (reversed: %d); first difference at %ld",
-           n, (size_t)((uintptr_t)a & 63), (size_t)((uintptr_t)b & 63), variant, want, got, back, first_diff(a, b, n));
+    if (sign(got) != want || sign(back) != -want || got == (-2147483647 - 1) ||
+        back == (-2147483647 - 1))
+      FAIL("memcmp n=%zu a_off=%zu b_off=%zu variant=%u: want sign %d, got %d (reversed: %d); "
+           "first difference at %ld",
+           n, (size_t)((uintptr_t)a & 63), (size_t)((uintptr_t)b & 63), variant, want, got, back,
+           first_diff(a, b, n));
     if (eq != (want == 0) || eqb != eq)
-      FAIL("memeq n=%zu a_off=%zu b_off=%zu variant=%u: want %d, got %d (reversed: %d); first difference at %ld",
-           n, (size_t)((uintptr_t)a & 63), (size_t)((uintptr_t)b & 63), variant, want == 0, eq, eqb, first_diff(a, b, n));
-    if (br == &A) { win w = window(A, a, n, b, n); POISON(A.base + w.lo, w.hi - w.lo); }
-    else { POISON(A.base + wa.lo, wa.hi - wa.lo); POISON(B.base + wb.lo, wb.hi - wb.lo); }
+      FAIL("memeq n=%zu a_off=%zu b_off=%zu variant=%u: want %d, got %d (reversed: %d); first "
+           "difference at %ld",
+           n, (size_t)((uintptr_t)a & 63), (size_t)((uintptr_t)b & 63), variant, want == 0, eq, eqb,
+           first_diff(a, b, n));
+    if (br == &A) {
+      win w = window(A, a, n, b, n);
+      POISON(A.base + w.lo, w.hi - w.lo);
+    } else {
+      POISON(A.base + wa.lo, wa.hi - wa.lo);
+      POISON(B.base + wb.lo, wb.hi - wb.lo);
+    }
   }
 }
 
@@ -429,13 +484,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 #include <sys/stat.h>
 
 static unsigned long long rng = 0x2545f4914f6cdd1dull;
-static unsigned long long rnd(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+static unsigned long long rnd(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
 
 static int run_file(const char *path) {
   FILE *f = fopen(path, "rb");
   u8 buf[65536];
   size_t got;
-  if (!f) { perror(path); return 1; }
+  if (!f) {
+    perror(path);
+    return 1;
+  }
   got = fread(buf, 1, sizeof buf, f);
   fclose(f);
   run_one(buf, got);
@@ -447,9 +510,15 @@ static int run_path(const char *path) {
   DIR *dir;
   struct dirent *e;
   int bad = 0;
-  if (stat(path, &st)) { perror(path); return 1; }
+  if (stat(path, &st)) {
+    perror(path);
+    return 1;
+  }
   if (!S_ISDIR(st.st_mode)) return run_file(path);
-  if (!(dir = opendir(path))) { perror(path); return 1; }
+  if (!(dir = opendir(path))) {
+    perror(path);
+    return 1;
+  }
   while ((e = readdir(dir)) != NULL) {
     char full[4096];
     if (e->d_name[0] == '.') continue;

@@ -68,7 +68,10 @@ static double now(void) {
 
 static void check(int ok, const char *what) {
   if (ok) passed++;
-  else { failed++; printf("FAIL [%s] %s\n", fm_path_name(), what); }
+  else {
+    failed++;
+    printf("FAIL [%s] %s\n", fm_path_name(), what);
+  }
 }
 
 /* ---- Content: byte j of content id cid is byte j%8 of word(cid, j/8) ---- */
@@ -82,7 +85,8 @@ static uint64_t word(unsigned cid, size_t w) {
 /* out[0..len) = bytes [from, from+len) of content cid (little endian words). */
 static void gen(unsigned cid, size_t from, size_t len, u8 *out) {
   size_t i = 0;
-  for (; i < len && (from + i) % 8; i++) out[i] = (u8)(word(cid, (from + i) / 8) >> ((from + i) % 8 * 8));
+  for (; i < len && (from + i) % 8; i++)
+    out[i] = (u8)(word(cid, (from + i) / 8) >> ((from + i) % 8 * 8));
   for (; i + 8 <= len; i += 8) {
     uint64_t x = word(cid, (from + i) / 8);
     int b;
@@ -92,7 +96,11 @@ static void gen(unsigned cid, size_t from, size_t len, u8 *out) {
 }
 
 /* ---- Physical chunks -------------------------------------------------------- */
-typedef struct { int fd; u8 *view; unsigned cid; } phys;
+typedef struct {
+  int fd;
+  u8 *view;
+  unsigned cid;
+} phys;
 static phys ph[16];
 static int nph;
 static u8 *scratch;
@@ -100,23 +108,37 @@ static u8 *scratch;
 static int phys_new(unsigned cid) {
   phys *p = &ph[nph];
   p->fd = memfd_create("fastmem-huge", 0);
-  if (p->fd < 0 || ftruncate(p->fd, (off_t)P)) { perror("memfd"); exit(2); }
+  if (p->fd < 0 || ftruncate(p->fd, (off_t)P)) {
+    perror("memfd");
+    exit(2);
+  }
   p->view = (u8 *)mmap(NULL, P, PROT_READ | PROT_WRITE, MAP_SHARED, p->fd, 0);
-  if (p->view == MAP_FAILED) { perror("mmap view"); exit(2); }
+  if (p->view == MAP_FAILED) {
+    perror("mmap view");
+    exit(2);
+  }
   p->cid = cid;
   return nph++;
 }
 
 /* ---- Virtual buffers: [guard page][nch chunks][guard page] ----------------- */
-typedef struct { u8 *base; size_t nch; int map[1024]; } vbuf;
+typedef struct {
+  u8 *base;
+  size_t nch;
+  int map[1024];
+} vbuf;
 static vbuf A, B;
 static vbuf *bufs[2];
 static int nbufs;
 
 static void vbuf_init(vbuf *b, size_t nch) {
-  u8 *m = (u8 *)mmap(NULL, nch * P + 2 * PG, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  u8 *m = (u8 *)mmap(NULL, nch * P + 2 * PG, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                     -1, 0);
   size_t k;
-  if (m == MAP_FAILED || nch > 1024) { perror("mmap reserve"); exit(2); }
+  if (m == MAP_FAILED || nch > 1024) {
+    perror("mmap reserve");
+    exit(2);
+  }
   b->base = m + PG;
   b->nch = nch;
   for (k = 0; k < nch; k++) b->map[k] = -1;
@@ -126,9 +148,15 @@ static void vbuf_init(vbuf *b, size_t nch) {
 static void set_map(vbuf *b, size_t k, int p) {
   void *r;
   if (b->map[k] == p) return;
-  if (p >= 0) r = mmap(b->base + k * P, P, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, ph[p].fd, 0);
-  else r = mmap(b->base + k * P, P, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
-  if (r == MAP_FAILED) { perror("mmap chunk"); exit(2); }
+  if (p >= 0)
+    r = mmap(b->base + k * P, P, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, ph[p].fd, 0);
+  else
+    r = mmap(b->base + k * P, P, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED,
+             -1, 0);
+  if (r == MAP_FAILED) {
+    perror("mmap chunk");
+    exit(2);
+  }
   b->map[k] = p;
 }
 
@@ -150,8 +178,16 @@ static void reset(void) {
 
 /* ---- What every chunk must hold ------------------------------------------------ */
 enum { SEG_CONTENT, SEG_CONST };
-typedef struct { size_t lo, hi; int type; unsigned cid; long delta; } seg; /* content(cid, j + delta), or the byte cid */
-typedef struct { seg s[8]; int n; } desc;
+typedef struct {
+  size_t lo, hi;
+  int type;
+  unsigned cid;
+  long delta;
+} seg; /* content(cid, j + delta), or the byte cid */
+typedef struct {
+  seg s[8];
+  int n;
+} desc;
 
 static int locate(uintptr_t v, size_t *off) {
   int i;
@@ -168,8 +204,15 @@ static int locate(uintptr_t v, size_t *off) {
 static void add(desc *d, size_t lo, size_t hi, int type, unsigned cid, long delta) {
   seg *l = d->n ? &d->s[d->n - 1] : NULL;
   if (lo >= hi) return;
-  if (l && l->type == type && l->cid == cid && l->delta == delta && l->hi == lo) { l->hi = hi; return; }
-  d->s[d->n].lo = lo; d->s[d->n].hi = hi; d->s[d->n].type = type; d->s[d->n].cid = cid; d->s[d->n].delta = delta;
+  if (l && l->type == type && l->cid == cid && l->delta == delta && l->hi == lo) {
+    l->hi = hi;
+    return;
+  }
+  d->s[d->n].lo = lo;
+  d->s[d->n].hi = hi;
+  d->s[d->n].type = type;
+  d->s[d->n].cid = cid;
+  d->s[d->n].delta = delta;
   d->n++;
 }
 
@@ -180,15 +223,19 @@ static int design_error(const char *what) {
 }
 
 /* Chunk k of b after "copy n bytes from s to d" (s == 0: set them to c);
-   *w, *r: the chunk is written / read. */
-static int describe(vbuf *b, size_t k, uintptr_t d, uintptr_t s, size_t n, int c, desc *out, int *w, int *r) {
+ *w, *r: the chunk is written / read. */
+static int describe(vbuf *b, size_t k, uintptr_t d, uintptr_t s, size_t n, int c, desc *out, int *w,
+                    int *r) {
   uintptr_t cb = (uintptr_t)b->base + k * P;
   unsigned own = ph[b->map[k]].cid;
   size_t lo, hi, j;
   out->n = 0;
   *w = d < cb + P && d + n > cb;
   *r = s && s < cb + P && s + n > cb;
-  if (!*w) { add(out, 0, P, SEG_CONTENT, own, 0); return 1; }
+  if (!*w) {
+    add(out, 0, P, SEG_CONTENT, own, 0);
+    return 1;
+  }
   lo = d > cb ? (size_t)(d - cb) : 0;
   hi = d + n < cb + P ? (size_t)(d + n - cb) : P;
   add(out, 0, lo, SEG_CONTENT, own, 0);
@@ -211,7 +258,8 @@ static int same_desc(const desc *a, const desc *b) {
   if (a->n != b->n) return 0;
   for (i = 0; i < a->n; i++)
     if (a->s[i].lo != b->s[i].lo || a->s[i].hi != b->s[i].hi || a->s[i].type != b->s[i].type ||
-        a->s[i].cid != b->s[i].cid || a->s[i].delta != b->s[i].delta) return 0;
+        a->s[i].cid != b->s[i].cid || a->s[i].delta != b->s[i].delta)
+      return 0;
   return 1;
 }
 
@@ -228,13 +276,17 @@ static int verify(uintptr_t d, uintptr_t s, size_t n, int c, const char *what) {
       maps[p]++;
       wr[p] |= w;
       rd[p] |= r;
-      if (!have[p]) { want[p] = dd; have[p] = 1; }
-      else if (!same_desc(&want[p], &dd)) return design_error("aliases of one chunk would need different contents");
+      if (!have[p]) {
+        want[p] = dd;
+        have[p] = 1;
+      } else if (!same_desc(&want[p], &dd))
+        return design_error("aliases of one chunk would need different contents");
     }
   for (i = 0; i < nph; i++) {
     if (!have[i]) continue;
     if (maps[i] > 1 && wr[i] && rd[i] &&
-        (want[i].n != 1 || want[i].s[0].type != SEG_CONTENT || want[i].s[0].cid != ph[i].cid || want[i].s[0].delta))
+        (want[i].n != 1 || want[i].s[0].type != SEG_CONTENT || want[i].s[0].cid != ph[i].cid ||
+         want[i].s[0].delta))
       return design_error("a shared chunk is read and written with new values");
     for (k2 = 0; k2 < want[i].n; k2++) {
       const seg *g = &want[i].s[k2];
@@ -243,8 +295,9 @@ static int verify(uintptr_t d, uintptr_t s, size_t n, int c, const char *what) {
       else gen(g->cid, (size_t)((long)g->lo + g->delta), len, scratch);
       if (memcmp(ph[i].view + g->lo, scratch, len)) {
         for (j = 0; ph[i].view[g->lo + j] == scratch[j]; j++) {}
-        printf("FAIL [%s] %s: physical chunk %d (mapped %d times) byte %zu is 0x%02x, want 0x%02x\n", fm_path_name(),
-               what, i, maps[i], g->lo + j, ph[i].view[g->lo + j], scratch[j]);
+        printf(
+            "FAIL [%s] %s: physical chunk %d (mapped %d times) byte %zu is 0x%02x, want 0x%02x\n",
+            fm_path_name(), what, i, maps[i], g->lo + j, ph[i].view[g->lo + j], scratch[j]);
         return 0;
       }
     }
@@ -253,7 +306,8 @@ static int verify(uintptr_t d, uintptr_t s, size_t n, int c, const char *what) {
 }
 
 /* ---- Calls ------------------------------------------------------------------------ */
-static const unsigned masks[] = {~0u, FM_CPU_AVX2 | FM_CPU_ERMS | FM_CPU_FSRM | FM_CPU_NT, FM_CPU_SSE2 | FM_CPU_NT, 0};
+static const unsigned masks[] = {~0u, FM_CPU_AVX2 | FM_CPU_ERMS | FM_CPU_FSRM | FM_CPU_NT,
+                                 FM_CPU_SSE2 | FM_CPU_NT, 0};
 #define NMASKS (quick ? 1 : (int)(sizeof masks / sizeof masks[0]))
 
 static void run_op(int type, u8 *d, const u8 *s, size_t n, int c, const char *what) {
@@ -265,7 +319,8 @@ static void run_op(int type, u8 *d, const u8 *s, size_t n, int c, const char *wh
   ret = type == 2 ? fm_memset(d, c, n) : type == 1 ? fm_memmove(d, s, n) : fm_memcpy(d, s, n);
   t = now() - t;
   op_seconds += t;
-  snprintf(msg, sizeof msg, "%s n=%zu (2^32%+lld) dst-src=%lld", what, n, (long long)n - (long long)TWO32,
+  snprintf(msg, sizeof msg, "%s n=%zu (2^32%+lld) dst-src=%lld", what, n,
+           (long long)n - (long long)TWO32,
            type == 2 ? 0LL : (long long)((uintptr_t)d - (uintptr_t)s));
   if (verbose) printf("  %6.3f s  %-60s [%s]\n", t, msg, fm_path_name());
   check(ret == d && verify((uintptr_t)d, type == 2 ? 0 : (uintptr_t)s, n, c, msg), msg);
@@ -280,7 +335,9 @@ static void test_copy_set(size_t n, int tiers) {
   size_t e = (17 + n - 1) / P, k;
   int i;
   for (k = 0; k < B.nch; k++) set_map(&B, k, k == 0 ? H : k < e ? M : k == e ? T : -1);
-  bufs[0] = &A; bufs[1] = &B; nbufs = 2;
+  bufs[0] = &A;
+  bufs[1] = &B;
+  nbufs = 2;
   for (i = 0; i < tiers; i++) {
     fm_cpu_limit(masks[i]);
     run_op(0, B.base + 17, A.base + A.nch * P - n, n, 0, "memcpy");
@@ -298,11 +355,24 @@ static void test_copy_set(size_t n, int tiers) {
 static void test_move(size_t n, int backward, int tiers) {
   size_t o = 1234, k = (o + n) / (2 * P) + 2, dist = k * P, e = (o + n) / P;
   int i;
-  if ((dist + o + n) / P + 1 > A.nch) { design_error("A too small for the move"); return; }
+  if ((dist + o + n) / P + 1 > A.nch) {
+    design_error("A too small for the move");
+    return;
+  }
   set_all(&A, S);
-  if (backward) { set_map(&A, 0, X11); set_map(&A, k, S2); set_map(&A, e, X12); set_map(&A, e + k, X13); }
-  else { set_map(&A, 0, X13); set_map(&A, k, X11); set_map(&A, e, S2); set_map(&A, e + k, X12); }
-  bufs[0] = &A; nbufs = 1;
+  if (backward) {
+    set_map(&A, 0, X11);
+    set_map(&A, k, S2);
+    set_map(&A, e, X12);
+    set_map(&A, e + k, X13);
+  } else {
+    set_map(&A, 0, X13);
+    set_map(&A, k, X11);
+    set_map(&A, e, S2);
+    set_map(&A, e + k, X12);
+  }
+  bufs[0] = &A;
+  nbufs = 1;
   for (i = 0; i < tiers; i++) {
     fm_cpu_limit(masks[i]);
     if (backward) run_op(1, A.base + dist + o, A.base + o, n, 0, "memmove backward");
@@ -318,16 +388,27 @@ static void test_move(size_t n, int backward, int tiers) {
    in use are mapped. */
 static void test_far(void) {
   static const long deltas[] = {-64, -1, 0, 1, 5, 63, 64, 4096};
-  static const size_t sizes[] = {100000, 4u << 20, 25u << 20}; /* rep movsb; past the NT threshold */
+  static const size_t sizes[] = {100000, 4u << 20,
+                                 25u << 20}; /* rep movsb; past the NT threshold */
   size_t lo = P + 100, k;
   unsigned di, si, dir;
-  bufs[0] = &B; nbufs = 1;
+  bufs[0] = &B;
+  nbufs = 1;
   for (dir = 0; dir < 2; dir++)
     for (di = 0; di < sizeof deltas / sizeof deltas[0]; di++) {
       size_t hi = lo + TWO32 + (size_t)deltas[di], hk = hi / P;
       /* 25 MiB + offsets spans at most 4 chunks on each side: 8 distinct chunks */
       for (k = 0; k < B.nch; k++)
-        set_map(&B, k, k == 1 ? H : k == 2 ? M : k == 3 ? T : k == 4 ? X11 : k == hk ? X12 : k == hk + 1 ? X13 : k == hk + 2 ? S2 : k == hk + 3 ? D : -1);
+        set_map(&B, k,
+                k == 1        ? H
+                : k == 2      ? M
+                : k == 3      ? T
+                : k == 4      ? X11
+                : k == hk     ? X12
+                : k == hk + 1 ? X13
+                : k == hk + 2 ? S2
+                : k == hk + 3 ? D
+                              : -1);
       for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
         if (dir == 0) run_op(0, B.base + hi, B.base + lo, sizes[si], 0, "memcpy 4 GiB up");
         else run_op(1, B.base + lo, B.base + hi, sizes[si], 0, "memmove 4 GiB down");
@@ -339,12 +420,21 @@ static void test_far(void) {
    the same bytes, except that the chunk under b + pos is D, a copy with the
    byte at b + pos changed (a reads that byte at a + pos + P, after pos). */
 static void test_cmp(size_t n, int tiers) {
-  static const char *names[] = {"equal", "differ at 2^31+7", "differ at 2^32+3", "differ at n-1", "differ at n (outside)"};
+  static const char *names[] = {"equal", "differ at 2^31+7", "differ at 2^32+3", "differ at n-1",
+                                "differ at n (outside)"};
   size_t at[5], o = 4000, w;
   int i;
-  at[0] = 0; at[1] = TWO31 + 7; at[2] = TWO32 + 3; at[3] = n - 1; at[4] = n;
-  if (o + P + n + 1 > A.nch * P) { design_error("A too small for the compare"); return; }
-  bufs[0] = &A; nbufs = 1;
+  at[0] = 0;
+  at[1] = TWO31 + 7;
+  at[2] = TWO32 + 3;
+  at[3] = n - 1;
+  at[4] = n;
+  if (o + P + n + 1 > A.nch * P) {
+    design_error("A too small for the compare");
+    return;
+  }
+  bufs[0] = &A;
+  nbufs = 1;
   for (w = 0; w < 5; w++) {
     const u8 *a = A.base + o, *b = a + P;
     size_t pos = o + P + at[w];
@@ -370,7 +460,8 @@ static void test_cmp(size_t n, int tiers) {
                (long long)n - (long long)TWO32, names[w], want, r1, r2);
       if (verbose) printf("  %6.3f s  %-60s [%s]\n", t, msg, fm_path_name());
       check(((r1 > 0) - (r1 < 0)) == want && ((r2 > 0) - (r2 < 0)) == -want, msg);
-      snprintf(msg, sizeof msg, "memeq n=%zu, %s: want %d, got %d / reversed %d", n, names[w], want == 0, e1, e2);
+      snprintf(msg, sizeof msg, "memeq n=%zu, %s: want %d, got %d / reversed %d", n, names[w],
+               want == 0, e1, e2);
       check(e1 == (want == 0) && e2 == e1, msg);
     }
     fm_cpu_limit(~0u);
@@ -385,15 +476,24 @@ int main(int argc, char **argv) {
   for (i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-q")) quick = 1;
     else if (!strcmp(argv[i], "-v")) verbose = 1;
-    else { fprintf(stderr, "usage: %s [-q] [-v]\n", argv[0]); return 2; }
+    else {
+      fprintf(stderr, "usage: %s [-q] [-v]\n", argv[0]);
+      return 2;
+    }
   }
   setvbuf(stdout, NULL, _IOLBF, 0);
-  printf("fastmem huge test: features 0x%x (%s), chunks of %zu bytes, %s\n", fm_cpu_features(), fm_path_name(), P,
-         quick ? "the default tier" : "every tier");
+  printf("fastmem huge test: features 0x%x (%s), chunks of %zu bytes, %s\n", fm_cpu_features(),
+         fm_path_name(), P, quick ? "the default tier" : "every tier");
   scratch = (u8 *)malloc(P);
-  S = phys_new(1); S2 = phys_new(1); D = phys_new(1);
-  H = phys_new(2); M = phys_new(3); T = phys_new(4);
-  X11 = phys_new(11); X12 = phys_new(12); X13 = phys_new(13);
+  S = phys_new(1);
+  S2 = phys_new(1);
+  D = phys_new(1);
+  H = phys_new(2);
+  M = phys_new(3);
+  T = phys_new(4);
+  X11 = phys_new(11);
+  X12 = phys_new(12);
+  X13 = phys_new(13);
   /* A: a move of n32 at distance ~n32/2; B: a copy of n32, or 4 GiB + 3 chunks */
   vbuf_init(&A, (n32 + 1234) / P + (n32 + 1234) / (2 * P) + 5);
   vbuf_init(&B, TWO32 / P + 8);
@@ -408,7 +508,8 @@ int main(int argc, char **argv) {
   test_move(n32, 0, NMASKS);
   test_move(n31, 1, 1);
   test_far();
-  printf("%.1f s in all, %.1f s in fastmem calls; %d physical chunks of %zu MiB\n", now() - t0, op_seconds, nph, P >> 20);
+  printf("%.1f s in all, %.1f s in fastmem calls; %d physical chunks of %zu MiB\n", now() - t0,
+         op_seconds, nph, P >> 20);
   printf("%lu passed, %lu failed\n", passed, failed);
   return failed != 0;
 }

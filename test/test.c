@@ -36,33 +36,50 @@ static unsigned long long seed = 1;
 static unsigned cur_mask;
 
 static unsigned long long rnd(void) {
-  seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17;
+  seed ^= seed << 13;
+  seed ^= seed >> 7;
+  seed ^= seed << 17;
   return seed;
 }
 
 /* One check: count it; on failure print what reproduces it. */
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (cond) passed++;                                                        \
-    else {                                                                     \
-      failed++;                                                                \
-      if (failed <= 30) {                                                      \
-        printf("FAIL %s:%d [%s mask=0x%x] ", __FILE__, __LINE__, fm_path_name(), cur_mask); \
-        printf(__VA_ARGS__);                                                   \
-        printf("\n");                                                          \
-      }                                                                        \
-    }                                                                          \
+#define CHECK(cond, ...)                                                                           \
+  do {                                                                                             \
+    if (cond) passed++;                                                                            \
+    else {                                                                                         \
+      failed++;                                                                                    \
+      if (failed <= 30) {                                                                          \
+        printf("FAIL %s:%d [%s mask=0x%x] ", __FILE__, __LINE__, fm_path_name(), cur_mask);        \
+        printf(__VA_ARGS__);                                                                       \
+        printf("\n");                                                                              \
+      }                                                                                            \
+    }                                                                                              \
   } while (0)
 
 /* ---- Guarded buffers: [guard page][len bytes, page aligned][guard page] -- */
-typedef struct { u8 *base; size_t len, maplen; } region;
+typedef struct {
+  u8 *base;
+  size_t len, maplen;
+} region;
 
 #ifdef _WIN32
 /* Windows: the same with VirtualAlloc and VirtualProtect. */
-static size_t page_size(void) { SYSTEM_INFO si; GetSystemInfo(&si); return si.dwPageSize; }
-static void *map_rw(size_t len) { return VirtualAlloc(NULL, len, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE); }
-static void protect_none(void *p, size_t len) { DWORD old; VirtualProtect(p, len, PAGE_NOACCESS, &old); }
-static void unmap(void *p, size_t len) { (void)len; VirtualFree(p, 0, MEM_RELEASE); }
+static size_t page_size(void) {
+  SYSTEM_INFO si;
+  GetSystemInfo(&si);
+  return si.dwPageSize;
+}
+static void *map_rw(size_t len) {
+  return VirtualAlloc(NULL, len, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE);
+}
+static void protect_none(void *p, size_t len) {
+  DWORD old;
+  VirtualProtect(p, len, PAGE_NOACCESS, &old);
+}
+static void unmap(void *p, size_t len) {
+  (void)len;
+  VirtualFree(p, 0, MEM_RELEASE);
+}
 #else
 static size_t page_size(void) { return (size_t)sysconf(_SC_PAGESIZE); }
 static void *map_rw(size_t len) {
@@ -78,7 +95,10 @@ static region region_new(size_t len) {
   size_t pg = page_size();
   size_t body = (len + pg - 1) / pg * pg;
   u8 *m = (u8 *)map_rw(body + 2 * pg);
-  if (!m) { perror("mmap"); exit(2); }
+  if (!m) {
+    perror("mmap");
+    exit(2);
+  }
   protect_none(m, pg);
   protect_none(m + pg + body, pg);
   r.base = m + pg;
@@ -87,9 +107,7 @@ static region region_new(size_t len) {
   return r;
 }
 
-static void region_free(region r) {
-  unmap(r.base - page_size(), r.maplen);
-}
+static void region_free(region r) { unmap(r.base - page_size(), r.maplen); }
 
 static void fill(u8 *p, size_t n) {
   size_t i;
@@ -107,7 +125,6 @@ static void ref_move(u8 *d, const u8 *s, size_t n, u8 *tmp) {
   for (i = 0; i < n; i++) d[i] = tmp[i];
 }
 
-
 /* Position of the first byte where two buffers differ, or -1. */
 static long first_diff(const u8 *a, const u8 *b, size_t n) {
   size_t i;
@@ -118,9 +135,9 @@ static long first_diff(const u8 *a, const u8 *b, size_t n) {
 
 /* ---- Sizes ---------------------------------------------------------------- */
 static const size_t big_sizes[] = {
-  513, 575, 640, 767, 1000, 1023, 1024, 1025, 2047, 2048, 2049, 2111, 2112, 2113,
-  4095, 4096, 4097, 8191, 8193, 16384, 32767, 65535, 65536, 65537, 131071,
-  262145, 1048575, 1048576, 1048577, 3 * 1048576 + 7,
+    513,   575,   640,   767,   1000,   1023,   1024,    1025,    2047,    2048,
+    2049,  2111,  2112,  2113,  4095,   4096,   4097,    8191,    8193,    16384,
+    32767, 65535, 65536, 65537, 131071, 262145, 1048575, 1048576, 1048577, 3 * 1048576 + 7,
 };
 
 /* The non-temporal threshold, read back through a probe of the real state. */
@@ -143,7 +160,9 @@ static u8 *place(region r, size_t n, size_t off, int where) {
 /* The bytes of a region around [pos, pos + n): the range and a red zone of
    up to 64 bytes each side, which must keep their fill. */
 static size_t win_lo(size_t pos) { return pos > 64 ? pos - 64 : 0; }
-static size_t win_hi(region r, size_t pos, size_t n) { return pos + n + 64 < r.len ? pos + n + 64 : r.len; }
+static size_t win_hi(region r, size_t pos, size_t n) {
+  return pos + n + 64 < r.len ? pos + n + 64 : r.len;
+}
 
 /* Offset pairs tried for a size: every dst offset with three src offsets
    (0, the same, and one that varies with both), or a spread for big sizes. */
@@ -163,14 +182,17 @@ static void test_copy_size(region src, region dst, region exp, size_t n) {
     pair_at(k, n, &so, &dof);
     for (where = AT_START; where <= INSIDE; where++) {
       /* src at one guard, dst at the other */
-      u8 *s = place(src, n, so, where), *d = place(dst, n, dof, where == AT_START ? AT_END : where == AT_END ? AT_START : INSIDE);
+      u8 *s = place(src, n, so, where), *d = place(dst, n, dof,
+                                                   where == AT_START ? AT_END
+                                                   : where == AT_END ? AT_START
+                                                                     : INSIDE);
       size_t pos = (size_t)(d - dst.base), lo = win_lo(pos), hi = win_hi(dst, pos, n);
       memset(dst.base + lo, 0xa5, hi - lo);
       memset(exp.base + lo, 0xa5, hi - lo);
       memcpy(exp.base + pos, s, n);
       CHECK(fm_memcpy(d, s, n) == d && memcmp(dst.base + lo, exp.base + lo, hi - lo) == 0,
-            "memcpy n=%zu src_off=%zu dst_off=%zu where=%d first bad byte %ld (of window at %zu)", n, so, dof,
-            where, first_diff(dst.base + lo, exp.base + lo, hi - lo), pos - lo);
+            "memcpy n=%zu src_off=%zu dst_off=%zu where=%d first bad byte %ld (of window at %zu)",
+            n, so, dof, where, first_diff(dst.base + lo, exp.base + lo, hi - lo), pos - lo);
     }
   }
 }
@@ -186,13 +208,15 @@ static void test_set_size(region dst, region exp, size_t n) {
       int c = values[((size_t)k / 3 + n) % 8];
       pair_at(k, n, &so, &dof);
       d = place(dst, n, dof, where);
-      pos = (size_t)(d - dst.base); lo = win_lo(pos); hi = win_hi(dst, pos, n);
+      pos = (size_t)(d - dst.base);
+      lo = win_lo(pos);
+      hi = win_hi(dst, pos, n);
       memset(dst.base + lo, 0x3c, hi - lo);
       memset(exp.base + lo, 0x3c, hi - lo);
       memset(exp.base + pos, c & 0xff, n);
       CHECK(fm_memset(d, c, n) == d && memcmp(dst.base + lo, exp.base + lo, hi - lo) == 0,
-            "memset n=%zu dst_off=%zu where=%d c=%d first bad byte %ld (of window at %zu)", n, dof, where, c,
-            first_diff(dst.base + lo, exp.base + lo, hi - lo), pos - lo);
+            "memset n=%zu dst_off=%zu where=%d c=%d first bad byte %ld (of window at %zu)", n, dof,
+            where, c, first_diff(dst.base + lo, exp.base + lo, hi - lo), pos - lo);
     }
 }
 
@@ -200,10 +224,12 @@ static void test_set_size(region dst, region exp, size_t n) {
 static void test_move_size(region buf, region exp, u8 *tmp, size_t n) {
   long dists[64];
   int nd = 0, k, i;
-  static const long fixed[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-                               31, 32, 33, 63, 64, 65, 127, 128, 129, 4095, 4096, 4097};
+  static const long fixed[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,   9,   10,  11,   12,   13,  14,
+                               15, 16, 31, 32, 33, 63, 64, 65, 127, 128, 129, 4095, 4096, 4097};
   for (i = 0; i < (int)(sizeof fixed / sizeof fixed[0]); i++) {
-    if ((quick || n > 512) && fixed[i] > 16 && fixed[i] != 32 && fixed[i] != 63 && fixed[i] != 65 && fixed[i] != 4096) continue;
+    if ((quick || n > 512) && fixed[i] > 16 && fixed[i] != 32 && fixed[i] != 63 && fixed[i] != 65 &&
+        fixed[i] != 4096)
+      continue;
     if (n > 512 && fixed[i] > 2 && fixed[i] < 16 && fixed[i] != 8) continue;
     dists[nd++] = fixed[i];
   }
@@ -229,7 +255,8 @@ static void test_move_size(region buf, region exp, u8 *tmp, size_t n) {
       fill(buf.base + buf.len - span, span);
       memcpy(exp.base + exp.len - span, buf.base + buf.len - span, span);
       ref_move(exp.base + dpos - (buf.len - exp.len), exp.base + so - (buf.len - exp.len), n, tmp);
-      CHECK(fm_memmove(d, s, n) == d && memcmp(buf.base + buf.len - span, exp.base + exp.len - span, span) == 0,
+      CHECK(fm_memmove(d, s, n) == d &&
+                memcmp(buf.base + buf.len - span, exp.base + exp.len - span, span) == 0,
             "memmove n=%zu dst-src=%ld src_off=%zu first bad byte %ld", n, dist, so & 63,
             first_diff(buf.base + buf.len - span, exp.base + exp.len - span, span));
     }
@@ -238,10 +265,12 @@ static void test_move_size(region buf, region exp, u8 *tmp, size_t n) {
 
 /* ---- memcmp and memeq ------------------------------------------------------ */
 /* want: the expected sign, from the reference unless the caller knows it. */
-static void check_cmp_want(const u8 *a, const u8 *b, size_t n, const char *what, long pos, int want) {
+static void check_cmp_want(const u8 *a, const u8 *b, size_t n, const char *what, long pos,
+                           int want) {
   int got = fm_memcmp(a, b, n), back = fm_memcmp(b, a, n);
   int eq = fm_memeq(a, b, n);
-  CHECK(sign(got) == want && sign(back) == -want && got != (-2147483647 - 1) && back != (-2147483647 - 1),
+  CHECK(sign(got) == want && sign(back) == -want && got != (-2147483647 - 1) &&
+            back != (-2147483647 - 1),
         "memcmp n=%zu %s pos=%ld a_off=%zu b_off=%zu want %d got %d / reversed %d", n, what, pos,
         (size_t)((uintptr_t)a & 63), (size_t)((uintptr_t)b & 63), want, got, back);
   CHECK(eq == (want == 0), "memeq n=%zu %s pos=%ld want %d got %d", n, what, pos, want == 0, eq);
@@ -263,7 +292,8 @@ static void test_cmp_size(region ra, region rb, size_t n) {
     check_cmp(a, b, n, "equal", -1);
     /* equal up to n while the byte after n differs (when inside the region) */
     if (where == 0) {
-      a[n] = 1; b[n] = 2;
+      a[n] = 1;
+      b[n] = 2;
       check_cmp(a, b, n, "equal, next byte differs", (long)n);
       a[n] = b[n] = 0;
     }
@@ -272,7 +302,8 @@ static void test_cmp_size(region ra, region rb, size_t n) {
       static const u8 pairs[][2] = {{0x00, 0x01}, {0x7f, 0x80}, {0x80, 0xff}, {0x01, 0xff}};
       const u8 *pr = pairs[(size_t)pos % 4];
       u8 sa = a[pos], sb = b[pos];
-      a[pos] = pr[0]; b[pos] = pr[1];
+      a[pos] = pr[0];
+      b[pos] = pr[1];
       /* the planted byte decides; the reference agrees on a sample */
       if (pos % 16 == 0) check_cmp(a, b, n, "one byte differs", pos);
       else check_cmp_want(a, b, n, "one byte differs", pos, -1);
@@ -283,15 +314,17 @@ static void test_cmp_size(region ra, region rb, size_t n) {
         check_cmp_want(a, b, n, "two differ", pos, -1);
         b[n - 1] = s2;
       }
-      a[pos] = sa; b[pos] = sb;
+      a[pos] = sa;
+      b[pos] = sb;
     }
-    if (n > 0) for (k = 0; k < 3; k++) { /* the last byte, always */
-      size_t p = n - 1;
-      u8 sa = a[p];
-      a[p] = (u8)(b[p] + 0x81);
-      check_cmp(a, b, n, "last byte differs", (long)p);
-      a[p] = sa;
-    }
+    if (n > 0)
+      for (k = 0; k < 3; k++) { /* the last byte, always */
+        size_t p = n - 1;
+        u8 sa = a[p];
+        a[p] = (u8)(b[p] + 0x81);
+        check_cmp(a, b, n, "last byte differs", (long)p);
+        a[p] = sa;
+      }
   }
 }
 
@@ -355,7 +388,10 @@ static void run_mask(unsigned mask, size_t bufsz, size_t nt) {
   }
   test_same(src, 4096);
   test_same(src, 7);
-  region_free(src); region_free(dst); region_free(exp); region_free(none);
+  region_free(src);
+  region_free(dst);
+  region_free(exp);
+  region_free(none);
   free(tmp);
 }
 
@@ -371,12 +407,17 @@ static void run_plan_sizes(unsigned all) {
   region src, dst, exp;
   u8 *tmp;
   fm_cpu_limit(all);
-  at[0] = fm__x86_big.movsb; at[1] = fm__x86_big.nt_copy; at[2] = fm__x86_big.stosb;
-  at[3] = fm__x86_big.stosb_end; at[4] = fm__x86_big.nt_set;
+  at[0] = fm__x86_big.movsb;
+  at[1] = fm__x86_big.nt_copy;
+  at[2] = fm__x86_big.stosb;
+  at[3] = fm__x86_big.stosb_end;
+  at[4] = fm__x86_big.nt_set;
   for (k = 0; k < 5; k++)
     if (at[k] <= (64u << 20) && at[k] + 8192 > bufsz) bufsz = at[k] + 8192;
   if (!bufsz) return;
-  src = region_new(bufsz); dst = region_new(bufsz); exp = region_new(bufsz);
+  src = region_new(bufsz);
+  dst = region_new(bufsz);
+  exp = region_new(bufsz);
   tmp = (u8 *)malloc(bufsz);
   fill(src.base, src.len);
   quick = 1;
@@ -395,7 +436,9 @@ static void run_plan_sizes(unsigned all) {
   }
   quick = was_quick;
   fm_cpu_limit(all);
-  region_free(src); region_free(dst); region_free(exp);
+  region_free(src);
+  region_free(dst);
+  region_free(exp);
   free(tmp);
 }
 #endif
@@ -409,15 +452,20 @@ int main(int argc, char **argv) {
   for (i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "-q")) quick = 1;
     else if (!strcmp(argv[i], "-s") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
-    else if (!strcmp(argv[i], "-m") && i + 1 < argc) { only = 1; only_mask = (unsigned)strtoul(argv[++i], NULL, 0); }
-    else { fprintf(stderr, "usage: %s [-q] [-s SEED] [-m MASK]\n", argv[0]); return 2; }
+    else if (!strcmp(argv[i], "-m") && i + 1 < argc) {
+      only = 1;
+      only_mask = (unsigned)strtoul(argv[++i], NULL, 0);
+    } else {
+      fprintf(stderr, "usage: %s [-q] [-s SEED] [-m MASK]\n", argv[0]);
+      return 2;
+    }
   }
   all = fm_cpu_features();
   nt = nt_bytes();
   bufsz = 4u << 20;
   if (!quick && nt + 8192 > bufsz) bufsz = nt + 8192;
-  printf("fastmem test: features 0x%x (%s), nt threshold %zu KiB, seed %llu%s\n", all, fm_path_name(),
-         nt >> 10, seed, quick ? ", quick" : "");
+  printf("fastmem test: features 0x%x (%s), nt threshold %zu KiB, seed %llu%s\n", all,
+         fm_path_name(), nt >> 10, seed, quick ? ", quick" : "");
   /* Every subset of the reported features, the empty set (portable) first. */
   for (sub = 0;; sub = (sub - all) & all) {
     if (!only || sub == only_mask) run_mask(sub, bufsz, nt);

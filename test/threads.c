@@ -30,7 +30,6 @@ static pthread_barrier_t start, done;
 static unsigned long total_pass, total_fail;
 static unsigned seen_features[256];
 
-
 typedef struct {
   int id;
   u8 *a, *b, *ref;
@@ -39,16 +38,21 @@ typedef struct {
 } worker;
 
 static unsigned long long rnd(worker *w) {
-  w->rng ^= w->rng << 13; w->rng ^= w->rng >> 7; w->rng ^= w->rng << 17;
+  w->rng ^= w->rng << 13;
+  w->rng ^= w->rng >> 7;
+  w->rng ^= w->rng << 17;
   return w->rng;
 }
 
 static void check(worker *w, int ok, const char *what, size_t n, int x) {
-  if (ok) { w->pass++; return; }
+  if (ok) {
+    w->pass++;
+    return;
+  }
   w->fail++;
-  if (w->fail <= 5) printf("FAIL thread %d: %s n=%zu (%d) [%s]\n", w->id, what, n, x, fm_path_name());
+  if (w->fail <= 5)
+    printf("FAIL thread %d: %s n=%zu (%d) [%s]\n", w->id, what, n, x, fm_path_name());
 }
-
 
 /* One operation of kind op on n bytes, checked. */
 static void one(worker *w, int op, size_t n) {
@@ -118,7 +122,10 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[i], "-t") && i + 1 < argc) nthreads = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-r") && i + 1 < argc) rounds = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-i") && i + 1 < argc) iters = atoi(argv[++i]);
-    else { fprintf(stderr, "usage: %s [-t THREADS] [-r ROUNDS] [-i ITERATIONS]\n", argv[0]); return 2; }
+    else {
+      fprintf(stderr, "usage: %s [-t THREADS] [-r ROUNDS] [-i ITERATIONS]\n", argv[0]);
+      return 2;
+    }
   }
   if (nthreads < 1 || nthreads > 256) nthreads = 16;
   pthread_barrier_init(&start, NULL, (unsigned)nthreads + 1);
@@ -137,23 +144,26 @@ int main(int argc, char **argv) {
   /* No fastmem call from main before round 0: that round is the real first call. */
   for (r = 0; r <= rounds; r++) {
     int toggles = 0;
-    if (r > 0 && r < rounds) __atomic_store_n(&fm__cpu_state, 0u, __ATOMIC_RELAXED); /* "not probed yet" */
+    if (r > 0 && r < rounds)
+      __atomic_store_n(&fm__cpu_state, 0u, __ATOMIC_RELAXED); /* "not probed yet" */
     limit_phase = r == rounds;
     pthread_barrier_wait(&start);
     if (limit_phase) /* the last round: limits change under the workers' feet */
-      for (toggles = 0; toggles < 200; toggles++) fm_cpu_limit(toggles % 3 == 0 ? 0u : toggles % 3 == 1 ? FM_CPU_SSE2 : ~0u);
+      for (toggles = 0; toggles < 200; toggles++)
+        fm_cpu_limit(toggles % 3 == 0 ? 0u : toggles % 3 == 1 ? FM_CPU_SSE2 : ~0u);
     pthread_barrier_wait(&done);
     if (r == 0) {
       all = fm_cpu_features();
-      printf("fastmem threads test: %d threads, %d rounds of %d calls each, features 0x%x (%s)\n", nthreads, rounds + 1,
-             iters + 1, all, fm_path_name());
+      printf("fastmem threads test: %d threads, %d rounds of %d calls each, features 0x%x (%s)\n",
+             nthreads, rounds + 1, iters + 1, all, fm_path_name());
     }
     if (!limit_phase)
       for (i = 0; i < nthreads; i++) {
         if (seen_features[i] == all) total_pass++;
         else {
           total_fail++;
-          printf("FAIL round %d thread %d saw features 0x%x, not 0x%x\n", r, i, seen_features[i], all);
+          printf("FAIL round %d thread %d saw features 0x%x, not 0x%x\n", r, i, seen_features[i],
+                 all);
         }
       }
     if (limit_phase) fm_cpu_limit(~0u);
@@ -162,7 +172,9 @@ int main(int argc, char **argv) {
     pthread_join(tid[i], NULL);
     total_pass += ws[i].pass;
     total_fail += ws[i].fail;
-    free(ws[i].a); free(ws[i].b); free(ws[i].ref);
+    free(ws[i].a);
+    free(ws[i].b);
+    free(ws[i].ref);
   }
   printf("%lu passed, %lu failed\n", total_pass, total_fail);
   return total_fail != 0;

@@ -37,10 +37,15 @@ unsigned long fm_libc_count(void);
 void *(*fm_libc_memcpy_addr(void))(void *, const void *, size_t);
 
 static unsigned long passed, failed;
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (cond) passed++;                                                        \
-    else { failed++; printf("FAIL line %d: ", __LINE__); printf(__VA_ARGS__); printf("\n"); } \
+#define CHECK(cond, ...)                                                                           \
+  do {                                                                                             \
+    if (cond) passed++;                                                                            \
+    else {                                                                                         \
+      failed++;                                                                                    \
+      printf("FAIL line %d: ", __LINE__);                                                          \
+      printf(__VA_ARGS__);                                                                         \
+      printf("\n");                                                                                \
+    }                                                                                              \
   } while (0)
 
 #define BUF 8192
@@ -48,11 +53,15 @@ static unsigned char a[BUF], b[BUF], ref[BUF];
 
 static void fill(unsigned char *p, size_t n, unsigned seed) {
   size_t i;
-  for (i = 0; i < n; i++) { seed = seed * 1103515245u + 12345u; p[i] = (unsigned char)(seed >> 16); }
+  for (i = 0; i < n; i++) {
+    seed = seed * 1103515245u + 12345u;
+    p[i] = (unsigned char)(seed >> 16);
+  }
 }
 static int same(const unsigned char *x, const unsigned char *y, size_t n) {
   size_t i;
-  for (i = 0; i < n; i++) if (x[i] != y[i]) return 0;
+  for (i = 0; i < n; i++)
+    if (x[i] != y[i]) return 0;
   return 1;
 }
 /* The references below are byte loops with an empty asm inside, so that the
@@ -60,12 +69,16 @@ static int same(const unsigned char *x, const unsigned char *y, size_t n) {
 #define BARRIER() __asm__ volatile("" ::: "memory")
 static void ref_copy(unsigned char *d, const unsigned char *s, size_t n) {
   size_t i;
-  for (i = 0; i < n; i++) { d[i] = s[i]; BARRIER(); }
+  for (i = 0; i < n; i++) {
+    d[i] = s[i];
+    BARRIER();
+  }
 }
 static int sign(int x) { return (x > 0) - (x < 0); }
 static int ref_cmp(const unsigned char *x, const unsigned char *y, size_t n) {
   size_t i;
-  for (i = 0; i < n; i++) if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
+  for (i = 0; i < n; i++)
+    if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
   return 0;
 }
 
@@ -79,22 +92,31 @@ static void test_calls(void) {
   for (n = 0; n < 6000; n += (n < 300 ? size_step : 97)) {
     size_t off = n % 13, off2 = n % 7;
     /* memcpy */
-    fill(a, BUF, (unsigned)n); fill(b, BUF, (unsigned)n + 1);
+    fill(a, BUF, (unsigned)n);
+    fill(b, BUF, (unsigned)n + 1);
     ref_copy(ref, b, BUF);
     ref_copy(ref + off2, a + off, n);
     CHECK(memcpy(b + off2, a + off, n) == b + off2 && same(b, ref, BUF), "memcpy n=%zu", n);
     /* memmove, both directions */
     fill(a, BUF, (unsigned)n + 2);
     ref_copy(ref, a, BUF);
-    for (i = n; i-- > 0;) { ref[off + 5 + i] = ref[off + i]; BARRIER(); }
-    CHECK(memmove(a + off + 5, a + off, n) == a + off + 5 && same(a, ref, BUF), "memmove up n=%zu", n);
+    for (i = n; i-- > 0;) {
+      ref[off + 5 + i] = ref[off + i];
+      BARRIER();
+    }
+    CHECK(memmove(a + off + 5, a + off, n) == a + off + 5 && same(a, ref, BUF), "memmove up n=%zu",
+          n);
     fill(a, BUF, (unsigned)n + 3);
     ref_copy(ref, a, BUF);
     ref_copy(ref + off, ref + off + 40, n);
-    CHECK(memmove(a + off, a + off + 40, n) == a + off && same(a, ref, BUF), "memmove down n=%zu", n);
+    CHECK(memmove(a + off, a + off + 40, n) == a + off && same(a, ref, BUF), "memmove down n=%zu",
+          n);
     /* memset */
     ref_copy(ref, a, BUF);
-    for (i = 0; i < n; i++) { ref[off + i] = 0xc3; BARRIER(); }
+    for (i = 0; i < n; i++) {
+      ref[off + i] = 0xc3;
+      BARRIER();
+    }
     CHECK(memset(a + off, 0x1c3, n) == a + off && same(a, ref, BUF), "memset n=%zu", n);
     /* memcmp: equal, then a difference at the end and in the middle */
     fill(a, BUF, (unsigned)n + 4);
@@ -102,12 +124,15 @@ static void test_calls(void) {
     CHECK(memcmp(a + off, b + off2 + (off - off2), n) == 0, "memcmp equal n=%zu", n);
     if (n) {
       b[off + n - 1] ^= 0x80;
-      CHECK(sign(memcmp(a + off, b + off, n)) == ref_cmp(a + off, b + off, n), "memcmp last n=%zu", n);
+      CHECK(sign(memcmp(a + off, b + off, n)) == ref_cmp(a + off, b + off, n), "memcmp last n=%zu",
+            n);
       b[off + n / 2] ^= 0x01;
-      CHECK(sign(memcmp(b + off, a + off, n)) == ref_cmp(b + off, a + off, n), "memcmp middle n=%zu", n);
+      CHECK(sign(memcmp(b + off, a + off, n)) == ref_cmp(b + off, a + off, n),
+            "memcmp middle n=%zu", n);
     }
   }
-  CHECK(fm_libc_count() == before, "%lu of the calls went to the C library", fm_libc_count() - before);
+  CHECK(fm_libc_count() == before, "%lu of the calls went to the C library",
+        fm_libc_count() - before);
 }
 
 /* Arguments are evaluated once; compound literals pass through the macros. */
@@ -118,11 +143,14 @@ static void test_macro_hygiene(void) {
   unsigned long before = fm_libc_count();
   memset(buf, 0, sizeof buf); /* (an initializer could become a libc call at -O0) */
   memcpy(p++, q++, (size_t)(k++, 2));
-  CHECK(p == buf + 1 && q == (const unsigned char *)"abcdef" + 1 && k == 1, "memcpy arguments evaluated more than once");
+  CHECK(p == buf + 1 && q == (const unsigned char *)"abcdef" + 1 && k == 1,
+        "memcpy arguments evaluated more than once");
   memset(p++, 'x', 1);
   memmove(p++, (unsigned char[]){'y', 'z'}, 2);
-  CHECK(buf[0] == 'a' && buf[1] == 'x' && buf[2] == 'y' && buf[3] == 'z' && p == buf + 3, "memset/memmove hygiene");
-  CHECK(memcmp(buf, (unsigned char[]){'a', 'x', 'y', 'z'}, 4) == 0, "memcmp with a compound literal");
+  CHECK(buf[0] == 'a' && buf[1] == 'x' && buf[2] == 'y' && buf[3] == 'z' && p == buf + 3,
+        "memset/memmove hygiene");
+  CHECK(memcmp(buf, (unsigned char[]){'a', 'x', 'y', 'z'}, 4) == 0,
+        "memcmp with a compound literal");
   CHECK(fm_libc_count() == before, "hygiene calls went to the C library");
 }
 

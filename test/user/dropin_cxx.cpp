@@ -15,7 +15,8 @@ int main() {
   std::puts("dropin_cxx: fastmem reached a C++ file");
   return 1;
 #else
-  std::printf("dropin_cxx: the C library's functions: %s\n", std::memcmp(a, b, sizeof a) == 0 ? "ok" : "FAIL");
+  std::printf("dropin_cxx: the C library's functions: %s\n",
+              std::memcmp(a, b, sizeof a) == 0 ? "ok" : "FAIL");
   return std::memcmp(a, b, sizeof a) != 0;
 #endif
 }

@@ -23,8 +23,10 @@ void *memmove(void *d, const void *s, size_t n) {
   unsigned char *dp = d;
   const unsigned char *sp = s;
   fm_libc_calls++;
-  if (dp < sp) while (n--) *dp++ = *sp++;
-  else while (n--) dp[n] = sp[n];
+  if (dp < sp)
+    while (n--) *dp++ = *sp++;
+  else
+    while (n--) dp[n] = sp[n];
   return d;
 }
 
@@ -47,6 +49,15 @@ int memcmp(const void *a, const void *b, size_t n) {
 void *(*fm_libc_memcpy_addr(void))(void *, const void *, size_t) { return &memcpy; }
 
 /* glibc's _FORTIFY_SOURCE wrappers call these instead. */
-void *__memcpy_chk(void *d, const void *s, size_t n, size_t room) { (void)room; return memcpy(d, s, n); }
-void *__memmove_chk(void *d, const void *s, size_t n, size_t room) { (void)room; return memmove(d, s, n); }
-void *__memset_chk(void *d, int c, size_t n, size_t room) { (void)room; return memset(d, c, n); }
+void *__memcpy_chk(void *d, const void *s, size_t n, size_t room) {
+  (void)room;
+  return memcpy(d, s, n);
+}
+void *__memmove_chk(void *d, const void *s, size_t n, size_t room) {
+  (void)room;
+  return memmove(d, s, n);
+}
+void *__memset_chk(void *d, int c, size_t n, size_t room) {
+  (void)room;
+  return memset(d, c, n);
+}
