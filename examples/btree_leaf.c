@@ -1,5 +1,5 @@
 /* btree_leaf.c - a B-tree leaf laid out as btrfs lays out its leaves (the
- * case of seed 000): item headers grow up from the front of the block, the
+ * case of overlapping moves): item headers grow up from the front of the block, the
  * items' data grows down from its end.
  *
  *   [item 0][item 1] ... [item n-1]    free    [data n-1] ... [data 1][data 0]

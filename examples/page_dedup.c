@@ -1,7 +1,7 @@
 /* page_dedup.c - merging identical 4 KiB pages, as the kernel's KSM does
- * (the case of seed 004): order the candidate pages by their contents with
+ * (the case of compares by mismatch position): order the candidate pages by their contents with
  * memcmp, then merge each run of identical neighbours after a full equality
- * check. Most compares between different pages stop early: in seed 004's
+ * check. Most compares between different pages stop early: in the mismatch profile's
  * KSM measurements, 76% of them differ within the first 16 bytes, 83% within
  * 32 and 84% within 64; the rest are equal pages or differ late.
  *
@@ -52,7 +52,7 @@ static void run(int fast) {
   else run_libc();
 }
 
-/* The byte where a page differs from its model: seed 004's profile. */
+/* The byte where a page differs from its model: the mismatch profile (bench section mismatch). */
 static size_t diff_pos(uint64_t r) {
   unsigned pct = (unsigned)(r % 100);
   r >>= 8;

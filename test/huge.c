@@ -382,7 +382,7 @@ static void test_move(size_t n, int backward, int tiers) {
   set_all(&A, S);
 }
 
-/* Disjoint copies at distances around 4 GiB, up and down (seed 003: rep
+/* Disjoint copies at distances around 4 GiB, up and down (move distance slow modes: rep
    movsb is slow when (dst - src) mod 2^32 is in [0, 63], so fastmem avoids
    it there; the results must be right either way). In B, only the chunks
    in use are mapped. */
