@@ -7,6 +7,8 @@
 #                            rep movsb, rep stosb and non-temporal stores
 #                            against the vector loop in one process, aligned
 #                            and misaligned, twice (bench/plan.c)
+#   sh bench/tune.sh novec   the no-vector build's word loops against rep movsb /
+#                            rep stosb, size by size (bench/novec.c)
 #   sh bench/tune.sh slow    raw rep movsb / rep stosb at the placements where
 #                            string instructions have slow modes (bench/plan.c)
 #
@@ -59,5 +61,10 @@ plan)
 slow)
   ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan-slow"
   for n in 65536 4096; do "$out/plan-slow" --slow-modes $n; done ;;
-*) echo "usage: sh bench/tune.sh movsb|nt|plan|slow" >&2; exit 2 ;;
+novec)
+  # fastmem without vector registers (kernel-style) against rep movsb/stosb
+  ${CC:-gcc} -O2 -Wall -Wextra -mgeneral-regs-only -I. -c bench/novec_ops.c -o "$out/novec_ops.o"
+  ${CC:-gcc} -O2 -Wall -Wextra -Ibench bench/novec.c "$out/novec_ops.o" -o "$out/novec"
+  for off in 0 5; do taskset -c "${TUNE_CPU:-1}" "$out/novec" --off=$off 2>/dev/null || "$out/novec" --off=$off; done ;;
+*) echo "usage: sh bench/tune.sh movsb|nt|plan|slow|novec" >&2; exit 2 ;;
 esac
