@@ -1167,6 +1167,8 @@ static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_
 #else
 #define FASTMEM__WORDS_STOSB ((size_t)1024)
 #endif
+/* At least 64: the first 64 bytes are stored before the string instruction. */
+#define FASTMEM__WORDS_MIN(m) ((m) > 64 ? (m) : (size_t)64)
 FASTMEM__AI unsigned fm__arch_probe(void) {
   unsigned a, b, c, d, family, model;
   if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b & (1u << 9))) return 0; /* ERMS */
@@ -1184,7 +1186,7 @@ FASTMEM__AI const char *fm__arch_name(unsigned f) { return f & FM_CPU_ERMS ? "po
 
 FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
   uintptr_t dist = (uintptr_t)d - (uintptr_t)s;
-  if ((f & FM_CPU_ERMS) && n >= 64 && n >= FASTMEM__WORDS_MOVSB && (dist & 4095) >= 64 &&
+  if ((f & FM_CPU_ERMS) && n >= FASTMEM__WORDS_MIN(FASTMEM__WORDS_MOVSB) && (dist & 4095) >= 64 &&
       dist >= n && (uintptr_t)s - (uintptr_t)d >= n) {
     size_t skip = 64 - ((uintptr_t)d & 63); /* rep movsb to a 64-aligned destination */
     fm__move_short(d, s, 32);
@@ -1196,7 +1198,7 @@ FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n)
   fm__move_port(d, s, n);
 }
 FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
-  if ((f & FM_CPU_ERMS) && n >= 64 && n >= FASTMEM__WORDS_STOSB) {
+  if ((f & FM_CPU_ERMS) && n >= FASTMEM__WORDS_MIN(FASTMEM__WORDS_STOSB)) {
     size_t skip = 64 - ((uintptr_t)d & 63);
     fm__set_short(d, c, 32);
     fm__set_short(d + 32, c, 32);
