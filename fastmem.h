@@ -1169,7 +1169,10 @@ static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_
 #endif
 /* At least 64: the first 64 bytes are stored before the string instruction. */
 #define FASTMEM__WORDS_MIN(m) ((m) > 64 ? (m) : (size_t)64)
+#endif
+
 FASTMEM__AI unsigned fm__arch_probe(void) {
+#ifdef FASTMEM__WORDS_ERMS
   unsigned a, b, c, d, family, model;
   if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b & (1u << 9))) return 0; /* ERMS */
 #ifdef FASTMEM_STRING_OPS_ANY_CPU
@@ -1181,10 +1184,14 @@ FASTMEM__AI unsigned fm__arch_probe(void) {
   family = (a >> 8) & 15;
   model = ((a >> 4) & 15) | ((a >> 12) & 0xf0);
   return family == 6 && model == 0xcf ? FM_CPU_ERMS : 0;
+#else
+  return 0;
+#endif
 }
 FASTMEM__AI const char *fm__arch_name(unsigned f) { return f & FM_CPU_ERMS ? "portable+erms" : ""; }
 
 FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
+#ifdef FASTMEM__WORDS_ERMS
   uintptr_t dist = (uintptr_t)d - (uintptr_t)s;
   if ((f & FM_CPU_ERMS) && n >= FASTMEM__WORDS_MIN(FASTMEM__WORDS_MOVSB) && (dist & 4095) >= 64 &&
       dist >= n && (uintptr_t)s - (uintptr_t)d >= n) {
@@ -1195,9 +1202,13 @@ FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n)
     __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
     return;
   }
+#else
+  (void)f;
+#endif
   fm__move_port(d, s, n);
 }
 FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
+#ifdef FASTMEM__WORDS_ERMS
   if ((f & FM_CPU_ERMS) && n >= FASTMEM__WORDS_MIN(FASTMEM__WORDS_STOSB)) {
     size_t skip = 64 - ((uintptr_t)d & 63);
     fm__set_short(d, c, 32);
@@ -1206,24 +1217,11 @@ FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
     __asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(c) : "memory");
     return;
   }
-  fm__set_port(d, c, n);
-}
 #else
-FASTMEM__AI unsigned fm__arch_probe(void) { return 0; }
-FASTMEM__AI const char *fm__arch_name(unsigned f) {
   (void)f;
-  return "";
-}
-
-FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
-  (void)f;
-  fm__move_port(d, s, n);
-}
-FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
-  (void)f;
+#endif
   fm__set_port(d, c, n);
 }
-#endif /* FASTMEM__WORDS_ERMS */
 /* Compares begin with the first 32 bytes, before any loop is set up: most
    real mismatches sit there (the mismatch bench section). */
 FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
