@@ -715,10 +715,31 @@ FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__x86_eq(fm__load(&fm__cpu_state), a, b, n, 0);
 }
 
+/* On x86-64, copies and sets of 33..64 bytes stay at the call site too: SSE2
+   is in every x86-64 CPU, and two 16-byte blocks from each end (all four
+   loads before the stores, so any overlap) cost less than the call, the
+   tier's size ladder and its vzeroupper: 1.2-1.7x for copies, 1.8-2.4x
+   for sets on Intel family 6 model CFh, AVX-512 and AVX2 tiers alike
+   (`sh bench/ab.sh memcpy 33 48 64 65 128`, with --limit=0x3b and without).
+   The test for 64 comes first: with 32 first, calls of 65-256 bytes lost
+   10-30% (`make bench SECTION=sweep`). Figures:
+   bench/results/intel-06h-cfh-2026-12-01/thresholds.md. */
+#if defined(__SSE2__) && defined(__x86_64__)
+#define FASTMEM__COPY_SHORT_MAX 64
+FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  if (n > 32) fm__move_ends_16(d, s, n, 2);
+  else fm__move_short(d, s, n);
+}
+FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) {
+  if (n > 32) fm__set_ends_16(d, c, n, 2);
+  else fm__set_short(d, c, n);
+}
+#else
 FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
   fm__move_short(d, s, n);
 }
 FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
+#endif
 #if defined(__SSE2__) && defined(__x86_64__)
 FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__x86_cmp_short(a, b, n);
