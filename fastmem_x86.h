@@ -722,8 +722,13 @@ FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
    for sets on Intel family 6 model CFh, AVX-512 and AVX2 tiers alike
    (`sh bench/ab.sh memcpy 33 48 64 65 128`, with --limit=0x3b and without).
    The test for 64 comes first: with 32 first, calls of 65-256 bytes lost
-   10-30% (`make bench SECTION=sweep`). Figures:
-   bench/results/intel-06h-cfh-2026-12-01/thresholds.md. */
+   10-30% (`make bench SECTION=sweep`).
+   Sets of 16..64 bytes are one class, four stores without a size branch
+   (fm__set_four_16): 1.6x on the random table, 0.9x on repeated sizes
+   (`sh bench/ab.sh memset random` and `memset 16 32 48 64`). Copies keep
+   16..32 and 33..64 apart: as one class they were 1.05x on the random
+   table but 0.7x on repeated 16..32-byte copies (same commands, memcpy).
+   Figures: bench/results/intel-06h-cfh-2026-12-01/thresholds.md. */
 #if defined(__SSE2__) && defined(__x86_64__)
 #define FASTMEM__COPY_SHORT_MAX 64
 FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
@@ -731,7 +736,7 @@ FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
   else fm__move_short(d, s, n);
 }
 FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) {
-  if (n > 32) fm__set_ends_16(d, c, n, 2);
+  if (n >= 16) fm__set_four_16(d, c, n);
   else fm__set_short(d, c, n);
 }
 #else
