@@ -722,7 +722,8 @@ FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
    for sets on Intel family 6 model CFh, AVX-512 and AVX2 tiers alike
    (`sh bench/ab.sh memcpy 33 48 64 65 128`, with --limit=0x3b and without).
    The test for 64 comes first: with 32 first, calls of 65-256 bytes lost
-   10-30% (`make bench SECTION=sweep`).
+   10-30% (`make bench SECTION=sweep`); this way copies of 4-8 bytes pay
+   one more branch (0.67-0.93x).
    Sets of 16..64 bytes are one class, four stores without a size branch
    (fm__set_four_16): 1.6x on the random table, 0.9x on repeated sizes
    (`sh bench/ab.sh memset random` and `memset 16 32 48 64`). Copies keep

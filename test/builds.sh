@@ -189,7 +189,8 @@ command -v wine64 >/dev/null 2>&1 && wine=$(command -v wine64)
 if bk_have x86_64-w64-mingw32-gcc "Windows builds"; then
   runw=""
   if [ -x "$wine" ]; then
-    export WINEPREFIX="$PWD/$out/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+    case $out in /*) WINEPREFIX=$out/wineprefix ;; *) WINEPREFIX=$PWD/$out/wineprefix ;; esac
+    export WINEPREFIX WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
     mkdir -p "$WINEPREFIX"
     runw=bk_wine
   else skipped+=("Windows runs (no wine64: built only)"); fi
