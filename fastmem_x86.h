@@ -328,9 +328,16 @@ FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
 FASTMEM__TARGET(FASTMEM__T_SSE2) int fm__diff4_16(const fm__u8 *a, const fm__u8 *b) {
   return _mm_movemask_epi8(_mm_cmpeq_epi8(FASTMEM__XOR4(fm__v16), _mm_setzero_si128())) != 0xffff;
 }
+/* AVX2: byte compares ANDed and one vpmovmskb, 6% faster in the loop than
+   XOR, OR and vptest (2 uops) on Intel family 6 model CFh (figures:
+   bench/results/intel-06h-cfh-2026-12-01/thresholds.md). */
+#define FASTMEM__EQ32(k)                                                                           \
+  _mm256_cmpeq_epi8(_mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a + 32 * (k))),               \
+                    _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b + 32 * (k))))
 FASTMEM__TARGET(FASTMEM__T_AVX2) int fm__diff4_32(const fm__u8 *a, const fm__u8 *b) {
-  fm__v32 x = FASTMEM__XOR4(fm__v32);
-  return !_mm256_testz_si256(x, x);
+  __m256i eq = _mm256_and_si256(_mm256_and_si256(FASTMEM__EQ32(0), FASTMEM__EQ32(1)),
+                                _mm256_and_si256(FASTMEM__EQ32(2), FASTMEM__EQ32(3)));
+  return (unsigned)_mm256_movemask_epi8(eq) != 0xffffffffu;
 }
 FASTMEM__TARGET(FASTMEM__T_AVX512) int fm__diff4_64(const fm__u8 *a, const fm__u8 *b) {
   fm__v64 x = FASTMEM__XOR4(fm__v64);
@@ -480,12 +487,13 @@ FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) {
 FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
                                   size_t *at) {
   size_t i = (size_t)(((uintptr_t)a + 64) & ~(uintptr_t)(W - 1)) - (size_t)(uintptr_t)a;
+  size_t last = n - 4 * W; /* the loop's bound, so that a step tests i alone */
   uint64_t m = fm__ne32b(a + 32, b + 32, W);
   if (m) {
     *at = 32;
     return m;
   }
-  for (; n - i > 4 * W; i += 4 * W)
+  for (; i < last; i += 4 * W)
     if (FASTMEM__UNLIKELY(fm__diff4(a + i, b + i, W))) goto locate;
   if (n >= 4 * W) { /* the rest in one step that overlaps what came before */
     if (!fm__diff4(a + n - 4 * W, b + n - 4 * W, W)) return 0;
