@@ -386,6 +386,16 @@ typedef unsigned char fm__b64 __attribute__((vector_size(64)));
 
 /* ==== 4. Building blocks ==================================================== */
 
+/* The fill byte of a short set, hidden from the optimiser unless it is a
+   constant: a fill byte that stays the same through a loop would be
+   broadcast once, before the loop, and kept in registers that every long
+   call then has to save and restore around itself; redoing it per call is
+   cheaper. */
+FASTMEM__AI int fm__fill_byte(int c) {
+  if (!__builtin_constant_p(c)) __asm__ volatile("" : "+r"(c));
+  return c;
+}
+
 /* ---- Head and tail: the short paths' blocks -------------------------------
  * fm__move_head_tail_B(d, s, n), B <= n <= 2B: load the first and the last
  * B bytes, then store both. Every load precedes every store, so it is a
@@ -431,9 +441,7 @@ FASTMEM__AI void fm__move_head_tail_16(fm__u8 *d, const fm__u8 *s, size_t n) {
    case of fm__set_short; copies keep their classes (fastmem_x86.h). */
 FASTMEM__AI void fm__set_four_16(fm__u8 *d, int c, size_t n) {
   size_t a = (n >> 5) << 4;
-  fm__v16 v;
-  if (!__builtin_constant_p(c)) __asm__ volatile("" : "+r"(c)); /* see fm__set_short */
-  v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
+  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, fm__fill_byte(c));
   FASTMEM__ST(fm__v16, d, v);
   FASTMEM__ST(fm__v16, d + a, v);
   FASTMEM__ST(fm__v16, d + n - 16 - a, v);
@@ -477,10 +485,7 @@ FASTMEM__AI void fm__move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
 }
 
 FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
-  /* A fill byte that stays the same through a loop would be broadcast once,
-     before the loop, and kept in registers that every long call then has to
-     save and restore around itself: redoing it here is cheaper. */
-  if (!__builtin_constant_p(c)) __asm__ volatile("" : "+r"(c));
+  c = fm__fill_byte(c);
   if (n >= 16) fm__set_head_tail_16(d, c, n);
   else if (__builtin_constant_p(n) && n >= 8) fm__set_head_tail_8(d, c, n);
   else if (__builtin_constant_p(n) && n >= 4) fm__set_head_tail_4(d, c, n);
@@ -1024,6 +1029,25 @@ FASTMEM__AI int fm__fwd_ok(const fm__u8 *d, const fm__u8 *s, size_t n) {
   return (size_t)((uintptr_t)d - (uintptr_t)s) >= n;
 }
 
+FASTMEM__AI int fm__disjoint(const fm__u8 *d, const fm__u8 *s, size_t n) {
+  return fm__fwd_ok(d, s, n) && fm__fwd_ok(s, d, n);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* rep movsb, forward, and rep stosb: the x86 tiers' plans (fastmem_x86.h)
+   and the no-vector path (section 6) use them. Callers keep rep movsb away
+   from its slow modes (move distance: `make bench SECTION=distance`,
+   `sh bench/tune.sh slow`): never backward, never with (dst - src) mod 4096
+   in [0, 63], which covers mod 2^32 in [0, 63] too. */
+FASTMEM__AI void fm__rep_movsb(fm__u8 *d, const fm__u8 *s, size_t n) {
+  __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
+}
+
+FASTMEM__AI void fm__rep_stosb(fm__u8 *d, int c, size_t n) {
+  __asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(c) : "memory");
+}
+#endif
+
 /* ---- Compare: big-endian words, n a multiple of 8 ------------------------ */
 FASTMEM__AI int fm__cmp_words(const fm__u8 *a, const fm__u8 *b, size_t n) {
   size_t i;
@@ -1214,14 +1238,12 @@ FASTMEM__AI const char *fm__arch_name(unsigned f) { return f & FM_CPU_ERMS ? "po
 
 FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
 #ifdef FASTMEM__WORDS_ERMS
-  uintptr_t dist = (uintptr_t)d - (uintptr_t)s;
-  if ((f & FM_CPU_ERMS) && n >= FASTMEM__WORDS_MIN(FASTMEM__WORDS_MOVSB) && (dist & 4095) >= 64 &&
-      dist >= n && (uintptr_t)s - (uintptr_t)d >= n) {
+  if ((f & FM_CPU_ERMS) && n >= FASTMEM__WORDS_MIN(FASTMEM__WORDS_MOVSB) &&
+      (((uintptr_t)d - (uintptr_t)s) & 4095) >= 64 && fm__disjoint(d, s, n)) {
     size_t skip = 64 - ((uintptr_t)d & 63); /* rep movsb to a 64-aligned destination */
     fm__move_short(d, s, 32);
     fm__move_short(d + 32, s + 32, 32);
-    d += skip, s += skip, n -= skip;
-    __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
+    fm__rep_movsb(d + skip, s + skip, n - skip);
     return;
   }
 #else
@@ -1235,8 +1257,7 @@ FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
     size_t skip = 64 - ((uintptr_t)d & 63);
     fm__set_short(d, c, 32);
     fm__set_short(d + 32, c, 32);
-    d += skip, n -= skip;
-    __asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(c) : "memory");
+    fm__rep_stosb(d + skip, c, n - skip);
     return;
   }
 #else

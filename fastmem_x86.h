@@ -332,7 +332,7 @@ FASTMEM__TARGET(FASTMEM__T_SSE2) int fm__diff4_16(const fm__u8 *a, const fm__u8 
    XOR, OR and vptest (2 uops) on Intel family 6 model CFh (figures:
    bench/results/intel-06h-cfh-2026-12-01/thresholds.md). */
 #define FASTMEM__EQ32(k)                                                                           \
-  _mm256_cmpeq_epi8(_mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a + 32 * (k))),               \
+  _mm256_cmpeq_epi8(_mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a + 32 * (k))),              \
                     _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b + 32 * (k))))
 FASTMEM__TARGET(FASTMEM__T_AVX2) int fm__diff4_32(const fm__u8 *a, const fm__u8 *b) {
   __m256i eq = _mm256_and_si256(_mm256_and_si256(FASTMEM__EQ32(0), FASTMEM__EQ32(1)),
@@ -355,21 +355,6 @@ FASTMEM__AI uint64_t fm__ne32b(const fm__u8 *a, const fm__u8 *b, size_t W) {
 }
 
 /* ---- Copy and move ------------------------------------------------------- */
-
-/* rep movsb, forward. Callers keep it away from its slow modes (move
-   distance: `make bench SECTION=distance`, `sh bench/tune.sh slow`): never
-   backward, never with (dst - src) mod 2^32 in [0, 63]. */
-FASTMEM__AI void fm__rep_movsb(fm__u8 *d, const fm__u8 *s, size_t n) {
-  __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
-}
-
-FASTMEM__AI void fm__rep_stosb(fm__u8 *d, int c, size_t n) {
-  __asm__ volatile("rep stosb" : "+D"(d), "+c"(n) : "a"(c) : "memory");
-}
-
-FASTMEM__AI int fm__disjoint(const fm__u8 *d, const fm__u8 *s, size_t n) {
-  return fm__fwd_ok(d, s, n) && fm__fwd_ok(s, d, n);
-}
 
 /* One size of the plan (fm__x86_big), as the probe stored it. */
 #define FASTMEM__BIG(field) __atomic_load_n(&fm__x86_big.field, __ATOMIC_RELAXED)
@@ -476,7 +461,7 @@ FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) {
 
 /* ---- Compare (n > 32, the whole range, first 32 bytes included) --------- */
 
-/* For n > 64, the first 32 bytes known equal: the mask of the first W-byte
+/* For n > 8W, the first 32 bytes known equal: the mask of the first W-byte
    block whose bytes differ, 0 if none, and its offset in *at. Bytes 32..63
    first, then steps of 4W from where a is W-aligned (at most 64: an
    unaligned loop would split every load across two cache lines, at half
@@ -495,10 +480,9 @@ FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, si
   }
   for (; i < last; i += 4 * W)
     if (FASTMEM__UNLIKELY(fm__diff4(a + i, b + i, W))) goto locate;
-  if (n >= 4 * W) { /* the rest in one step that overlaps what came before */
-    if (!fm__diff4(a + n - 4 * W, b + n - 4 * W, W)) return 0;
-    i = n - 4 * W; /* bytes before i are equal: rescanning them is harmless */
-  }
+  /* the rest in one step that overlaps what came before */
+  if (!fm__diff4(a + last, b + last, W)) return 0;
+  i = last; /* bytes before i are equal: rescanning them is harmless */
 locate:
   for (; n - i > W; i += W)
     if ((m = fm__ne(a + i, b + i, W)) != 0) {
