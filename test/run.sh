@@ -59,6 +59,13 @@ if [ "${1:-}" != quick ]; then
   # every size past the tiers' unrolled classes (above 8 vectors), on any
   # CPU with ERMS whatever its plan, and it must still build warning-free.
   cfg gcc-string-ops-from-0 "gcc -std=c11 -O2 -DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" "" -q
+  # The masked short copies and sets on any CPU with AVX-512, whatever its
+  # plan says: clang builds have them on any target, gcc builds only for
+  # AVX-512 targets (so that one runs only where the CPU has AVX-512).
+  cfg clang-masked-any-cpu "clang -std=c11 -O2 -DFASTMEM_MASKED_ANY_CPU" "" -q
+  if grep -qw avx512bw /proc/cpuinfo 2>/dev/null && grep -qw avx512vl /proc/cpuinfo; then
+    cfg gcc-v4-masked-any-cpu "gcc -std=c11 -O2 -march=x86-64-v4 -DFASTMEM_MASKED_ANY_CPU" "" -q
+  fi
   # 32-bit x86: this kernel cannot run i386 binaries itself, qemu-i386 can.
   runner32=""; command -v qemu-i386 >/dev/null 2>&1 && runner32="qemu-i386"
   [ -z "$runner32" ] && { echo 'int main(void){return 0;}' > "$out/e.c"; gcc -m32 "$out/e.c" -o "$out/e32" 2>/dev/null && "$out/e32" 2>/dev/null || runner32="qemu-i386"; }
