@@ -81,7 +81,7 @@
 typedef struct {
   unsigned amd, family, model_lo, model_hi; /* amd: 1 AMD, 0 Intel */
   unsigned movsb, nt_copy, stosb, stosb_end, nt_set;
-  unsigned masked; /* 1: short calls through AVX-512 byte masks (FM_CPU_MASKED) */
+  unsigned masked; /* 1: short copies and sets through AVX-512 byte masks (FM_CPU_MASKED) */
 } fm__x86_plan;
 
 /* Non-temporal threshold when the probe cannot read the L3 size. */
@@ -172,7 +172,7 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
          rep stosb ahead from 1 MiB, non-temporal sets ahead of it from
          32 MiB. Short copies and sets through byte masks: on the random
-         table 1.4x the size ladders for copies, 1.3x for sets (clang
+         table 1.4x the size ladders for copies, 1.45x for sets (clang
          build, `make bench SECTION=random`), while a size that repeats
          stays at 1.4x glibc or more (`make bench SECTION=sweep`). */
       {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 1},
@@ -643,10 +643,10 @@ FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b,
  * Compares keep their ladder: through masks they lost the 0-31 band against
  * glibc (memeq 0.8 against 1.1) for a random-table gain of 1.05-1.2x. */
 #ifdef FASTMEM__X86_MASKS
-#define FASTMEM__X86_MASKED (FM_CPU_AVX512 | FM_CPU_MASKED)
+#define FASTMEM__MASKED_BITS (FM_CPU_AVX512 | FM_CPU_MASKED)
 FASTMEM__AI int fm__x86_masked(size_t n) {
   return !__builtin_constant_p(n) &&
-         (fm__load(&fm__cpu_state) & FASTMEM__X86_MASKED) == FASTMEM__X86_MASKED;
+         (fm__load(&fm__cpu_state) & FASTMEM__MASKED_BITS) == FASTMEM__MASKED_BITS;
 }
 
 /* k1 = the first n bits (n <= 64), k2 = k1 >> 16: the masks of the first
@@ -660,8 +660,14 @@ FASTMEM__AI int fm__x86_masked(size_t n) {
 #define FASTMEM__MASKS_NEXT                                                                        \
   "kshiftrq $32, %%k1, %%k1\n\t"                                                                   \
   "kshiftrq $16, %%k1, %%k2\n\t"
-/* the n <= 64 bytes at p, as an asm operand */
+/* the n <= 64 bytes at p, as an asm operand: an array of no stated size for
+   gcc (a [64] one makes -Warray-bounds flag every smaller object), of 64
+   bytes for clang (which wants a complete type there). */
+#ifdef __clang__
 #define FASTMEM__UPTO64(T, p) (*FASTMEM__CAST(T(*)[64], p))
+#else
+#define FASTMEM__UPTO64(T, p) (*FASTMEM__CAST(T(*)[], p))
+#endif
 
 /* Copy n <= 32 bytes, both halves loaded before either is stored. */
 FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {

@@ -469,7 +469,7 @@ int main(int argc, char **argv) {
   /* Every subset of the reported features, the empty set (portable) first. */
   for (sub = 0;; sub = (sub - all) & all) {
 #ifdef FM_CPU_MASKED
-    /* the masked short calls need AVX-512: without it, the same paths again */
+    /* the masked short copies and sets need AVX-512: without it, the same paths */
     if ((sub & FM_CPU_MASKED) && !(sub & FM_CPU_AVX512) && sub != all) continue;
 #endif
     if (!only || sub == only_mask) run_mask(sub, bufsz, nt);

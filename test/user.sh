@@ -116,6 +116,17 @@ done
 for c in g++ clang++; do
   have $c && ucheck dropin-dir-$c-cstring cxx_dir $c
 done
+# Objects smaller than a vector, sizes known at run time: warning-free for
+# the default target and AVX-512 ones (compiled only: the CPU may lack it).
+small_objects() {
+  local o=$user_out/small-$1-$2
+  $1 $WARN -O$2 -I. test/user/small_objects.c -o "$o" && "$o" &&
+    $1 $WARN -O$2 -march=x86-64-v4 -I. -c test/user/small_objects.c -o "$o-v4.o"
+}
+for c in gcc clang; do
+  have $c || continue
+  for o in 2 3; do ucheck small-objects-$c-O$o small_objects $c $o; done
+done
 # C++ is refused with a message that says why and what to do.
 for c in g++ clang++; do
   have $c || continue
