@@ -126,7 +126,7 @@
 #define FM_CPU_ERMS 0x0008u   /* x86: fast rep movsb/stosb, where measured to win */
 #define FM_CPU_FSRM 0x0010u   /* x86: fast short rep movsb (reported, not used for short copies) */
 #define FM_CPU_NT 0x0020u     /* non-temporal stores for copies larger than the caches */
-#define FM_CPU_MASKED 0x0040u /* x86-64: short copies/sets through AVX-512 byte masks, where measured */
+#define FM_CPU_MASKED 0x0040u /* x86-64: short calls through AVX-512 byte masks, where measured */
 #define FM_CPU_VSX 0x0100u    /* PowerPC: POWER7/8 VSX unaligned vectors */
 #define FM_CPU_P9 0x0200u     /* PowerPC: POWER9 length-controlled vectors */
 #define FM_CPU_P10 0x0400u    /* PowerPC: POWER10 paired vectors */

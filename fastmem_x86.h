@@ -16,8 +16,9 @@
  * operand is aligned, masks and a bit scan only where a step differs.
  * Short calls (x86-64, at the call site): copies, moves and sets up to 64
  * bytes in SSE2; on CPUs whose plan says so (FM_CPU_MASKED), sizes not known
- * at compile time through AVX-512 byte masks (copies up to 32, sets up to
- * 64), with no size branch, in clang builds and gcc builds for AVX-512.
+ * at compile time through AVX-512 byte masks (copies and compares up to 32,
+ * sets up to 64), with no size branch, in clang builds and gcc builds for
+ * AVX-512.
  */
 #ifndef FASTMEM_X86_H
 #define FASTMEM_X86_H
@@ -81,7 +82,7 @@
 typedef struct {
   unsigned amd, family, model_lo, model_hi; /* amd: 1 AMD, 0 Intel */
   unsigned movsb, nt_copy, stosb, stosb_end, nt_set;
-  unsigned masked; /* 1: short copies and sets through AVX-512 byte masks (FM_CPU_MASKED) */
+  unsigned masked; /* 1: short copies, sets, compares through AVX-512 byte masks (FM_CPU_MASKED) */
 } fm__x86_plan;
 
 /* Non-temporal threshold when the probe cannot read the L3 size. */
@@ -174,7 +175,8 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          32 MiB. Short copies and sets through byte masks: on the random
          table 1.4x the size ladders for copies, 1.45x for sets (clang
          build, `make bench SECTION=random`), while a size that repeats
-         stays at 1.4x glibc or more (`make bench SECTION=sweep`). */
+         stays at 1.4x glibc or more (`make bench SECTION=sweep`); compares
+         of 0-32 bytes 1.2-1.5x glibc, repeated sizes or not (same two). */
       {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 1},
   };
   static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER,
@@ -621,7 +623,7 @@ FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b,
   return fm__x86_eq_w(a, b, n, 16);
 }
 
-/* ---- Masked short copies and sets (x86-64) ---------------------------------
+/* ---- Masked short copies, sets and compares (x86-64) -----------------------
  * On the CPUs whose plan says so (FM_CPU_MASKED, with AVX-512 BW and VL), a
  * call site whose size is not known at compile time copies 0..32 bytes and
  * sets 0..64 with one path: a mask of the first n bytes (bzhi), then
@@ -640,8 +642,11 @@ FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b,
  * restoring them in the asm instead (a function with an AVX-512 target
  * attribute may keep values there) chained every call to the one before
  * and cost 15-25% on repeated sizes (`make bench SECTION=sweep`).
- * Compares keep their ladder: through masks they lost the 0-31 band against
- * glibc (memeq 0.8 against 1.1) for a random-table gain of 1.05-1.2x. */
+ * Compares of 0..32 bytes go the same way, as one 32-byte masked compare in
+ * ymm16: faster than the ladder at every size, repeated or not (Intel
+ * family 6 model CFh, `bench --section=sweep --quick` and `--section=random`;
+ * figures: bench/results/intel-06h-cfh-2026-12-01/thresholds.md). Two
+ * 16-byte halves, as the copies use, had lost the 0-31 band to glibc. */
 #ifdef FASTMEM__X86_MASKS
 #define FASTMEM__MASKED_BITS (FM_CPU_AVX512 | FM_CPU_MASKED)
 FASTMEM__AI int fm__x86_masked(size_t n) {
@@ -695,12 +700,53 @@ FASTMEM__AI void fm__x86_set_masked(fm__u8 *d, int c, size_t n) {
           : [n] "r"(n), [d] "r"(d), [c] "r"(c)
           : "k1", "k2");
 }
+/* Compare n <= 32 bytes: the first n bytes of a loaded under the mask (the
+   rest zeroed), compared with b's under the same mask (masked-off bytes of
+   b are not read either); the mask of the bytes that differ. One 32-byte
+   operation in ymm16, which the compiler does not use outside AVX-512 code
+   and which leaves no upper vector state dirty for SSE code. */
+#define FASTMEM__NE_MASKED                                                                         \
+  "movq $-1, %[t]\n\t"                                                                             \
+  "bzhiq %[n], %[t], %[t]\n\t"                                                                     \
+  "kmovd %k[t], %%k1\n\t"                                                                          \
+  "vmovdqu8 (%[a]), %%ymm16%{%%k1%}%{z%}\n\t"                                                      \
+  "vpcmpneqb (%[b]), %%ymm16, %%k2%{%%k1%}\n\t"
+#define FASTMEM__NE_MASKED_IN                                                                      \
+  [n] "r"(n), [a] "r"(a), [b] "r"(b), "m"(FASTMEM__UPTO64(const fm__u8, a)),                       \
+      "m"(FASTMEM__UPTO64(const fm__u8, b))
+FASTMEM__AI int fm__x86_cmp_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  uint64_t t;
+  unsigned m;
+  __asm__(FASTMEM__NE_MASKED "kmovd %%k2, %[m]"
+          : [t] "=&r"(t), [m] "=r"(m)
+          : FASTMEM__NE_MASKED_IN
+          : "k1", "k2", "xmm16");
+  if (!m) return 0;
+  m = (unsigned)__builtin_ctz(m);
+  return (int)a[m] - (int)b[m];
+}
+/* Equality the same way: the flags of kortest, no move to a register. */
+FASTMEM__AI int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  uint64_t t;
+  int eq;
+  __asm__(FASTMEM__NE_MASKED "kortestd %%k2, %%k2"
+          : [t] "=&r"(t), "=@ccz"(eq)
+          : FASTMEM__NE_MASKED_IN
+          : "k1", "k2", "xmm16");
+  return eq;
+}
 #elif defined(__SSE2__) && defined(__x86_64__) /* not in this build: the ladders */
 FASTMEM__AI int fm__x86_masked(size_t n) { return (void)n, 0; }
 FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {
   fm__move_short(d, s, n);
 }
 FASTMEM__AI void fm__x86_set_masked(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
+FASTMEM__AI int fm__x86_cmp_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_short(a, b, n);
+}
+FASTMEM__AI int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_short(a, b, n);
+}
 #endif
 
 /* ---- Short compares (n <= 32, inline at the call site) ------------------- */
@@ -713,6 +759,7 @@ FASTMEM__AI void fm__x86_set_masked(fm__u8 *d, int c, size_t n) { fm__set_short(
    buffers; figures: bench/results/notes-from-code.md). Shorter: the
    portable words. */
 FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  if (fm__x86_masked(n)) return fm__x86_cmp_masked(a, b, n);
   if (n >= 16) {
     unsigned eq = (unsigned)_mm_movemask_epi8(fm__eq_x16(a, b)) |
                   (unsigned)_mm_movemask_epi8(fm__eq_x16(a + n - 16, b + n - 16)) << 16;
@@ -729,6 +776,7 @@ FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
    that memeq is not slower than memcmp here (`sh bench/ab.sh memeq 16 24
    32` against four words XORed; figures: bench/results/notes-from-code.md). */
 FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  if (fm__x86_masked(n)) return fm__x86_eq_masked(a, b, n);
   if (n >= 16) {
     __m128i eq = _mm_and_si128(fm__eq_x16(a, b), fm__eq_x16(a + n - 16, b + n - 16));
     return _mm_movemask_epi8(eq) == 0xffff;
