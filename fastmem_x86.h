@@ -14,11 +14,11 @@
  *                to 3/4 of the L3 and non-temporal stores from there
  * Compares: the first 32 bytes, then 4 vectors a step from where the first
  * operand is aligned, masks and a bit scan only where a step differs.
- * Short calls (x86-64, at the call site): copies, moves and sets up to 64
- * bytes in SSE2; on CPUs whose plan says so (FM_CPU_MASKED), sizes not known
- * at compile time through AVX-512 byte masks (copies and compares up to 32,
- * sets up to 64), with no size branch, in clang builds and gcc builds for
- * AVX-512.
+ * Short calls (x86-64, at the call site): copies, moves, sets and memeq up
+ * to 64 bytes in SSE2 (memcmp: 32); on CPUs whose plan says so
+ * (FM_CPU_MASKED), sizes not known at compile time through AVX-512 byte
+ * masks (copies and compares up to 32, sets up to 64), with no size branch,
+ * in clang builds and gcc builds for AVX-512.
  */
 #ifndef FASTMEM_X86_H
 #define FASTMEM_X86_H
@@ -749,7 +749,8 @@ FASTMEM__AI int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
 }
 #endif
 
-/* ---- Short compares (n <= 32, inline at the call site) ------------------- */
+/* ---- Short compares (inline at the call site) ----------------------------
+ * n <= 32 for memcmp, n <= 64 for memeq (FASTMEM__EQ_SHORT_MAX). */
 #if defined(__SSE2__) && defined(__x86_64__)
 /* 16..32 bytes: the first and last 16 compared as bytes at once (SSE2 is
    in every x86-64), a 32-bit mask of the bytes that differ (the last 16 at
@@ -772,15 +773,32 @@ FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__cmp_short(a, b, n);
 }
 
-/* Equality the same way: both 16-byte compares ANDed, one mask test, so
-   that memeq is not slower than memcmp here (`sh bench/ab.sh memeq 16 24
-   32` against four words XORed; figures: bench/results/notes-from-code.md). */
+/* Equality of H <= n <= 2H bytes (H = 16 or 32): the first and the last H
+   bytes, 16 at a time, the byte compares ANDed and one mask test, so that
+   memeq is not slower than memcmp (`sh bench/ab.sh memeq 16 24 32` against
+   four words XORed; figures: bench/results/notes-from-code.md). */
+FASTMEM__AI int fm__x86_eq_ends(const fm__u8 *a, const fm__u8 *b, size_t n, size_t H) {
+  __m128i eq = _mm_and_si128(fm__eq_x16(a, b), fm__eq_x16(a + n - 16, b + n - 16));
+  if (H == 32)
+    eq = _mm_and_si128(
+        eq, _mm_and_si128(fm__eq_x16(a + 16, b + 16), fm__eq_x16(a + n - 32, b + n - 32)));
+  return _mm_movemask_epi8(eq) == 0xffff;
+}
+
+/* memeq keeps 33..64 bytes at the call site, as the copies do: four 16-byte
+   compares cost less than the call, the tier's size ladder and its
+   vzeroupper. Measured on Intel family 6 model CFh (`make bench
+   SECTION=sweep`, three runs): the 32-256 band 0.91-0.97 of glibc before,
+   1.39-1.41 after, 0-31 at 1.45 against 1.55. memcmp stays at 32: the same
+   for it left 32-256 where it was (1.24-1.29 against 1.28-1.30) and took
+   the 0-31 band from 1.5 to 1.2-1.3 (figures:
+   bench/results/intel-06h-cfh-2026-12-01/thresholds.md). The size test
+   for 16 comes first, so that 0..15 bytes pay no more branches than
+   before. */
+#define FASTMEM__EQ_SHORT_MAX 64
 FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  if (fm__x86_masked(n)) return fm__x86_eq_masked(a, b, n);
-  if (n >= 16) {
-    __m128i eq = _mm_and_si128(fm__eq_x16(a, b), fm__eq_x16(a + n - 16, b + n - 16));
-    return _mm_movemask_epi8(eq) == 0xffff;
-  }
+  if (fm__x86_masked(n) && n <= 32) return fm__x86_eq_masked(a, b, n);
+  if (n >= 16) return n > 32 ? fm__x86_eq_ends(a, b, n, 32) : fm__x86_eq_ends(a, b, n, 16);
   return fm__eq_short(a, b, n);
 }
 #endif

@@ -11,6 +11,10 @@ void cg_set13(void *d) { fm_memset(d, 0, 13); }
 int cg_eq16(const void *a, const void *b) { return fm_memeq(a, b, 16); }
 int cg_eq32(const void *a, const void *b) { return fm_memeq(a, b, 32); }
 int cg_cmp4(const void *a, const void *b) { return fm_memcmp(a, b, 4); }
+/* x86-64 keeps 33..64 bytes at the call site too */
+void cg_copy48(void *d, const void *s) { fm_memcpy(d, s, 48); }
+void cg_set64(void *d, int c) { fm_memset(d, c, 64); }
+int cg_eq48(const void *a, const void *b) { return fm_memeq(a, b, 48); }
 
 /* Every operation with a variable size: may call fastmem's own long paths,
    never the C library's. */
