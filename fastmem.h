@@ -1130,15 +1130,14 @@ FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
  *       n > 32, out of line (section 7): the tier the bits f select, the
  *       portable one where they select none. Compares get the whole range.
  *   fm__arch_move_call(d, s, n) and _set_call, _cmp_call, _eq_call
- *       n > 32 (copies and sets: n > FASTMEM__COPY_SHORT_MAX; memeq:
- *       n > FASTMEM__EQ_SHORT_MAX), at the call site: one call to the tier
- *       the probe chose (x86), or to the out-of-line function of section 7,
- *       which probes.
+ *       n > 32 (or the backend's FASTMEM__COPY_SHORT_MAX for copies and
+ *       sets, FASTMEM__CMP_SHORT_MAX, FASTMEM__EQ_SHORT_MAX), at the call
+ *       site: one call to the tier the probe chose (x86), or to the
+ *       out-of-line function of section 7, which probes.
  *   fm__arch_move_short(d, s, n) and _set_short, _cmp_short, _eq_short
- *       n <= 32 (copies and sets: n <= FASTMEM__COPY_SHORT_MAX; memeq:
- *       n <= FASTMEM__EQ_SHORT_MAX; the backend may raise both: x86-64,
- *       64), at the call site: section 4's short paths, or the backend's
- *       own where the build's baseline has better instructions. */
+ *       n <= 32 (or the same three maximums, which the backend may raise:
+ *       x86-64, 64), at the call site: section 4's short paths, or the
+ *       backend's own where the build's baseline has better instructions. */
 
 /* ---- Probe state -------------------------------------------------------------
  * One word: the FM_CPU_* bits in use, plus FASTMEM__READY once set. A second
@@ -1340,15 +1339,19 @@ static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_
 /* ==== 8. Public API ==========================================================
  * Always inlined, so that even -Os and -O0 builds keep the short path at the
  * call site; what is inlined is the short ladder (n <= 32; copies and sets
- * up to FASTMEM__COPY_SHORT_MAX, memeq up to FASTMEM__EQ_SHORT_MAX) and one
- * call. */
+ * up to FASTMEM__COPY_SHORT_MAX, compares up to FASTMEM__CMP_SHORT_MAX and
+ * FASTMEM__EQ_SHORT_MAX) and one call. */
 #define FASTMEM__API static inline __attribute__((always_inline, unused))
 /* Copies and sets up to this size stay at the call site (the backend may
    raise it: x86-64, 64). */
 #ifndef FASTMEM__COPY_SHORT_MAX
 #define FASTMEM__COPY_SHORT_MAX 32
 #endif
-/* memeq up to this size stays at the call site too (x86-64: 64). */
+/* memcmp and memeq up to these sizes stay at the call site too (x86-64:
+   memeq 64, memcmp 64 in builds with byte masks). */
+#ifndef FASTMEM__CMP_SHORT_MAX
+#define FASTMEM__CMP_SHORT_MAX 32
+#endif
 #ifndef FASTMEM__EQ_SHORT_MAX
 #define FASTMEM__EQ_SHORT_MAX 32
 #endif
@@ -1388,7 +1391,7 @@ FASTMEM__API void *fm_memset(void *dst, int c, size_t n) {
 
 FASTMEM__API int fm_memcmp(const void *a, const void *b, size_t n) {
   const fm__u8 *x = FASTMEM__CAST(const fm__u8 *, a), *y = FASTMEM__CAST(const fm__u8 *, b);
-  if (n <= 32) return fm__arch_cmp_short(x, y, n);
+  if (n <= FASTMEM__CMP_SHORT_MAX) return fm__arch_cmp_short(x, y, n);
   return fm__arch_cmp_call(x, y, n);
 }
 

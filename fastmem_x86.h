@@ -175,8 +175,9 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          32 MiB. Short copies and sets through byte masks: on the random
          table 1.4x the size ladders for copies, 1.45x for sets (clang
          build, `make bench SECTION=random`), while a size that repeats
-         stays at 1.4x glibc or more (`make bench SECTION=sweep`); compares
-         of 0-32 bytes 1.2-1.5x glibc, repeated sizes or not (same two). */
+         stays at 1.4x glibc or more (`make bench SECTION=sweep`); sets and
+         compares up to 64 bytes: random table memcmp 1.10-1.16x glibc,
+         memeq 1.5x, sweep bands of 0-256 bytes 1.1-3.0x (same two). */
       {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 1},
   };
   static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER,
@@ -501,11 +502,27 @@ FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, si
     *at = 32;
     return m;
   }
+#ifdef __clang__
+  /* clang 14 inlines only some call sites of fm__diff4 into a tier; where
+     one stays a call, the whole tier saves and restores five registers on
+     every call, the shortest included. So one call site here: the rest is
+     the loop's last step, ending at n. `sh bench/ab.sh -c "clang -O2"
+     memcmp 48 100 200 600 4096`: 1.06-1.18 up to 600 bytes, 0.95-0.97 at
+     4096. gcc inlines them all and keeps the shape below, whose loop is
+     6-8% faster at 1-16 KiB than this one (`sh bench/ab.sh memcmp 1024
+     4096`). */
+  for (;; i += 4 * W) {
+    if (i > last) i = last;
+    if (FASTMEM__UNLIKELY(fm__diff4(a + i, b + i, W))) goto locate;
+    if (i == last) return 0;
+  }
+#else
   for (; i < last; i += 4 * W)
     if (FASTMEM__UNLIKELY(fm__diff4(a + i, b + i, W))) goto locate;
   /* the rest in one step that overlaps what came before */
   if (!fm__diff4(a + last, b + last, W)) return 0;
   i = last; /* bytes before i are equal: rescanning them is harmless */
+#endif
 locate:
   for (; n - i > W; i += W)
     if ((m = fm__ne(a + i, b + i, W)) != 0) {
@@ -626,27 +643,23 @@ FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b,
 /* ---- Masked short copies, sets and compares (x86-64) -----------------------
  * On the CPUs whose plan says so (FM_CPU_MASKED, with AVX-512 BW and VL), a
  * call site whose size is not known at compile time copies 0..32 bytes and
- * sets 0..64 with one path: a mask of the first n bytes (bzhi), then
- * byte-masked 16-byte loads and stores. A masked-off byte is neither read nor
- * written and cannot fault, so nothing outside the ranges is touched, n = 0
- * included. Sizes that change from call to call then cost no mispredicted
- * branch; a size that repeats pays a little more than the size ladder, whose
- * branches are then predicted (figures and commands: the plan row of the
- * CPU). A size known at compile time keeps the ladder, which the compiler
- * folds to straight code. 16-byte halves in xmm registers the compiler picks
- * (their upper bits zeroed), so that no upper vector state is left dirty for
- * the SSE code around the call.
+ * sets and compares 0..64 with one path: a mask of the first n bytes (bzhi),
+ * then one byte-masked 64-byte load, store or compare in zmm16. A masked-off
+ * byte is neither read nor written and cannot fault, so nothing outside the
+ * ranges is touched, n = 0 included. Sizes that change from call to call
+ * then cost no mispredicted branch, and a compare needs no call up to 64
+ * bytes. A size known at compile time keeps the ladder, which the compiler
+ * folds to straight code. zmm16 is a register that SSE code cannot name and
+ * the compiler does not use outside AVX-512 code; it is cleared after use,
+ * so that no upper bits are left set. Figures and commands: the plan row of
+ * the CPU and bench/results/intel-06h-cfh-2026-12-01/thresholds.md (earlier
+ * versions with 16-byte halves lost repeated short compares to glibc).
  * The asm uses k1 and k2 and must say so. clang accepts them as clobbers on
  * any target; gcc only where the translation unit targets AVX-512
  * (__AVX512F__), so a default gcc build keeps the ladder: saving and
  * restoring them in the asm instead (a function with an AVX-512 target
  * attribute may keep values there) chained every call to the one before
- * and cost 15-25% on repeated sizes (`make bench SECTION=sweep`).
- * Compares of 0..32 bytes go the same way, as one 32-byte masked compare in
- * ymm16: faster than the ladder at every size, repeated or not (Intel
- * family 6 model CFh, `bench --section=sweep --quick` and `--section=random`;
- * figures: bench/results/intel-06h-cfh-2026-12-01/thresholds.md). Two
- * 16-byte halves, as the copies use, had lost the 0-31 band to glibc. */
+ * and cost 15-25% on repeated sizes (`make bench SECTION=sweep`). */
 #ifdef FASTMEM__X86_MASKS
 #define FASTMEM__MASKED_BITS (FM_CPU_AVX512 | FM_CPU_MASKED)
 FASTMEM__AI int fm__x86_masked(size_t n) {
@@ -654,17 +667,13 @@ FASTMEM__AI int fm__x86_masked(size_t n) {
          (fm__load(&fm__cpu_state) & FASTMEM__MASKED_BITS) == FASTMEM__MASKED_BITS;
 }
 
-/* k1 = the first n bits (n <= 64), k2 = k1 >> 16: the masks of the first
-   two 16-byte halves. */
-#define FASTMEM__MASKS_FIRST                                                                       \
+/* k1 = the first n bits (n <= 64): the mask of the n bytes at an address. */
+#define FASTMEM__MASK_N                                                                            \
   "movq $-1, %[t]\n\t"                                                                             \
   "bzhiq %[n], %[t], %[t]\n\t"                                                                     \
-  "kmovq %[t], %%k1\n\t"                                                                           \
-  "kshiftrq $16, %%k1, %%k2\n\t"
-/* the masks of the next two halves (bytes 32..63) */
-#define FASTMEM__MASKS_NEXT                                                                        \
-  "kshiftrq $32, %%k1, %%k1\n\t"                                                                   \
-  "kshiftrq $16, %%k1, %%k2\n\t"
+  "kmovq %[t], %%k1\n\t"
+/* zmm16 back to zero, so that no upper bits are left set in it */
+#define FASTMEM__ZMM16_CLEAR "\n\tvpxord %%xmm16, %%xmm16, %%xmm16"
 /* the n <= 64 bytes at p, as an asm operand: an array of no stated size for
    gcc (a [64] one makes -Warray-bounds flag every smaller object), of 64
    bytes for clang (which wants a complete type there). */
@@ -674,62 +683,54 @@ FASTMEM__AI int fm__x86_masked(size_t n) {
 #define FASTMEM__UPTO64(T, p) (*FASTMEM__CAST(T(*)[], p))
 #endif
 
-/* Copy n <= 32 bytes, both halves loaded before either is stored. */
+/* Copy n <= 64 bytes: one masked load, then one masked store. Used up to
+   32 bytes: as one class with 33..64 (no size test) it was 2.0x glibc on
+   the random table against 1.36x, but took the 32-256 band of the sweep
+   from 2.09x to 1.59x (clang build, `bench --section=random,sweep`). */
 FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {
   uint64_t t;
-  __m128i x, y;
-  __asm__(FASTMEM__MASKS_FIRST "vmovdqu8 (%[s]), %[x]%{%%k1%}%{z%}\n\t"
-                               "vmovdqu8 16(%[s]), %[y]%{%%k2%}%{z%}\n\t"
-                               "vmovdqu8 %[x], (%[d])%{%%k1%}\n\t"
-                               "vmovdqu8 %[y], 16(%[d])%{%%k2%}"
-          : [x] "=&x"(x), [y] "=&x"(y), [t] "=&r"(t), "+m"(FASTMEM__UPTO64(fm__u8, d))
+  __asm__(FASTMEM__MASK_N "vmovdqu8 (%[s]), %%zmm16%{%%k1%}%{z%}\n\t"
+                          "vmovdqu8 %%zmm16, (%[d])%{%%k1%}" FASTMEM__ZMM16_CLEAR
+          : [t] "=&r"(t), "+m"(FASTMEM__UPTO64(fm__u8, d))
           : [n] "r"(n), [d] "r"(d), [s] "r"(s), "m"(FASTMEM__UPTO64(const fm__u8, s))
-          : "k1", "k2");
+          : "k1", "xmm16");
 }
 
-/* Set n <= 64 bytes: four masked 16-byte stores. */
+/* Set n <= 64 bytes: one masked store. */
 FASTMEM__AI void fm__x86_set_masked(fm__u8 *d, int c, size_t n) {
   uint64_t t;
-  __m128i x;
-  __asm__(FASTMEM__MASKS_FIRST "vpbroadcastb %k[c], %[x]\n\t"
-                               "vmovdqu8 %[x], (%[d])%{%%k1%}\n\t"
-                               "vmovdqu8 %[x], 16(%[d])%{%%k2%}\n\t" FASTMEM__MASKS_NEXT
-                               "vmovdqu8 %[x], 32(%[d])%{%%k1%}\n\t"
-                               "vmovdqu8 %[x], 48(%[d])%{%%k2%}"
-          : [x] "=&x"(x), [t] "=&r"(t), "+m"(FASTMEM__UPTO64(fm__u8, d))
+  __asm__(FASTMEM__MASK_N "vpbroadcastb %k[c], %%zmm16\n\t"
+                          "vmovdqu8 %%zmm16, (%[d])%{%%k1%}" FASTMEM__ZMM16_CLEAR
+          : [t] "=&r"(t), "+m"(FASTMEM__UPTO64(fm__u8, d))
           : [n] "r"(n), [d] "r"(d), [c] "r"(c)
-          : "k1", "k2");
+          : "k1", "xmm16");
 }
-/* Compare n <= 32 bytes: the first n bytes of a loaded under the mask (the
-   rest zeroed), compared with b's under the same mask (masked-off bytes of
-   b are not read either); the mask of the bytes that differ. One 32-byte
-   operation in ymm16, which the compiler does not use outside AVX-512 code
-   and which leaves no upper vector state dirty for SSE code. */
+
+/* Compare n <= 64 bytes: a's bytes loaded under the mask (the rest zeroed),
+   compared with b's under the same mask (masked-off bytes of b are not read
+   either): k2, the mask of the bytes that differ. */
 #define FASTMEM__NE_MASKED                                                                         \
-  "movq $-1, %[t]\n\t"                                                                             \
-  "bzhiq %[n], %[t], %[t]\n\t"                                                                     \
-  "kmovd %k[t], %%k1\n\t"                                                                          \
-  "vmovdqu8 (%[a]), %%ymm16%{%%k1%}%{z%}\n\t"                                                      \
-  "vpcmpneqb (%[b]), %%ymm16, %%k2%{%%k1%}\n\t"
+  FASTMEM__MASK_N                                                                                  \
+  "vmovdqu8 (%[a]), %%zmm16%{%%k1%}%{z%}\n\t"                                                      \
+  "vpcmpneqb (%[b]), %%zmm16, %%k2%{%%k1%}" FASTMEM__ZMM16_CLEAR "\n\t"
 #define FASTMEM__NE_MASKED_IN                                                                      \
   [n] "r"(n), [a] "r"(a), [b] "r"(b), "m"(FASTMEM__UPTO64(const fm__u8, a)),                       \
       "m"(FASTMEM__UPTO64(const fm__u8, b))
 FASTMEM__AI int fm__x86_cmp_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  uint64_t t;
-  unsigned m;
-  __asm__(FASTMEM__NE_MASKED "kmovd %%k2, %[m]"
+  uint64_t t, m;
+  __asm__(FASTMEM__NE_MASKED "kmovq %%k2, %[m]"
           : [t] "=&r"(t), [m] "=r"(m)
           : FASTMEM__NE_MASKED_IN
           : "k1", "k2", "xmm16");
   if (!m) return 0;
-  m = (unsigned)__builtin_ctz(m);
+  m = (uint64_t)__builtin_ctzll(m);
   return (int)a[m] - (int)b[m];
 }
 /* Equality the same way: the flags of kortest, no move to a register. */
 FASTMEM__AI int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
   uint64_t t;
   int eq;
-  __asm__(FASTMEM__NE_MASKED "kortestd %%k2, %%k2"
+  __asm__(FASTMEM__NE_MASKED "kortestq %%k2, %%k2"
           : [t] "=&r"(t), "=@ccz"(eq)
           : FASTMEM__NE_MASKED_IN
           : "k1", "k2", "xmm16");
@@ -750,7 +751,9 @@ FASTMEM__AI int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
 #endif
 
 /* ---- Short compares (inline at the call site) ----------------------------
- * n <= 32 for memcmp, n <= 64 for memeq (FASTMEM__EQ_SHORT_MAX). */
+ * memeq up to 64 bytes (FASTMEM__EQ_SHORT_MAX); memcmp up to 32, and up to
+ * 64 in builds with the masks (FASTMEM__CMP_SHORT_MAX), where the plan's
+ * masked compare takes 0..64 and CPUs without it call the tier above 32. */
 #if defined(__SSE2__) && defined(__x86_64__)
 /* 16..32 bytes: the first and last 16 compared as bytes at once (SSE2 is
    in every x86-64), a 32-bit mask of the bytes that differ (the last 16 at
@@ -759,8 +762,10 @@ FASTMEM__AI int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
    big-endian words with early exits (`sh bench/ab.sh memcmp 16 24 32`, equal
    buffers; figures: bench/results/notes-from-code.md). Shorter: the
    portable words. */
+FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n);
 FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   if (fm__x86_masked(n)) return fm__x86_cmp_masked(a, b, n);
+  if (n > 32) return fm__arch_cmp_call(a, b, n);
   if (n >= 16) {
     unsigned eq = (unsigned)_mm_movemask_epi8(fm__eq_x16(a, b)) |
                   (unsigned)_mm_movemask_epi8(fm__eq_x16(a + n - 16, b + n - 16)) << 16;
@@ -794,10 +799,15 @@ FASTMEM__AI int fm__x86_eq_ends(const fm__u8 *a, const fm__u8 *b, size_t n, size
    the 0-31 band from 1.5 to 1.2-1.3 (figures:
    bench/results/intel-06h-cfh-2026-12-01/thresholds.md). The size test
    for 16 comes first, so that 0..15 bytes pay no more branches than
-   before. */
+   before. With the masks, 0..64 bytes of both are one masked compare:
+   the 32-256 band of memcmp went from 0.8x glibc (clang) and 1.1x (gcc
+   for x86-64-v4) to 2.1x. */
 #define FASTMEM__EQ_SHORT_MAX 64
+#ifdef FASTMEM__X86_MASKS
+#define FASTMEM__CMP_SHORT_MAX 64
+#endif
 FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  if (fm__x86_masked(n) && n <= 32) return fm__x86_eq_masked(a, b, n);
+  if (fm__x86_masked(n)) return fm__x86_eq_masked(a, b, n);
   if (n >= 16) return n > 32 ? fm__x86_eq_ends(a, b, n, 32) : fm__x86_eq_ends(a, b, n, 16);
   return fm__eq_short(a, b, n);
 }
