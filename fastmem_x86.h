@@ -17,7 +17,7 @@
  * Short calls (x86-64, at the call site): copies, moves, sets and memeq up
  * to 64 bytes in SSE2 (memcmp: 32); on CPUs whose plan says so
  * (FM_CPU_MASKED), sizes not known at compile time through AVX-512 byte
- * masks (copies and compares up to 32, sets up to 64), with no size branch,
+ * masks (copies up to 32, sets and compares up to 64), with no size branch,
  * in clang builds and gcc builds for AVX-512.
  */
 #ifndef FASTMEM_X86_H
