@@ -755,14 +755,16 @@ FASTMEM__AI int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
  * 64 in builds with the masks (FASTMEM__CMP_SHORT_MAX), where the plan's
  * masked compare takes 0..64 and CPUs without it call the tier above 32. */
 #if defined(__SSE2__) && defined(__x86_64__)
+/* the tier's call, for 33..64 bytes where the CPU has no masks (below) */
+FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n);
+
 /* 16..32 bytes: the first and last 16 compared as bytes at once (SSE2 is
    in every x86-64), a 32-bit mask of the bytes that differ (the last 16 at
    bits 16..31: they come after the first 16 or overlap bytes already found
    equal), one branch, and the first differing byte: faster than four
    big-endian words with early exits (`sh bench/ab.sh memcmp 16 24 32`, equal
    buffers; figures: bench/results/notes-from-code.md). Shorter: the
-   portable words. */
-FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n);
+   portable words. With the masks, 0..64 bytes in one masked compare. */
 FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   if (fm__x86_masked(n)) return fm__x86_cmp_masked(a, b, n);
   if (n > 32) return fm__arch_cmp_call(a, b, n);
