@@ -89,8 +89,18 @@ fetch() {
       apt_ready=yes
     fi
     echo "fetching the $p source package (apt-get source)"
-    (cd "$work" && apt-get "${A[@]}" source --download-only "$p") >>"$work/apt.log" 2>&1 \
-      || { echo "apt-get source $p failed: $(tail -n 1 "$work/apt.log")" >"$work/fetch.err"; return 1; }
+    # A mirror can list a version whose files it does not serve (seen: a 404
+    # on bookworm-security's zlib while bookworm's own zlib was there), so
+    # every version the lists name is tried, newest first (then apt's own
+    # choice, should the lists name none).
+    local v got=""
+    for v in $(apt-cache "${A[@]}" showsrc "$p" | sed -n 's/^Version: //p' | sort -u -r -V) ""; do
+      rm -f "$work"/${p}_*
+      (cd "$work" && apt-get "${A[@]}" source --download-only "$p${v:+=$v}") >>"$work/apt.log" 2>&1 \
+        && { got=yes; break; }
+      echo "   apt-get source $p${v:+=$v} failed: $(tail -n 1 "$work/apt.log")"
+    done
+    [ -n "$got" ] || { echo "apt-get source $p failed for every version listed: $(tail -n 1 "$work/apt.log")" >"$work/fetch.err"; return 1; }
     dsc=$(ls "$work"/${p}_*.dsc | head -n 1)
     rm -rf "$src"
     (cd "$work" && dpkg-source -x "$dsc" "$src") >>"$work/apt.log" 2>&1 \
