@@ -427,7 +427,22 @@ FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W)
   return 0;
 }
 
+/* 65..128 bytes: the smallest size an x86-64 call site leaves to the tier
+   (FASTMEM__COPY_SHORT_MAX), and the commonest there. It is tested first
+   and runs straight through, without a taken branch; a ladder from 33 up
+   took one or two. Intel family 6 model CFh, against the ladder first
+   (`sh bench/ab.sh memcpy 65 97 128 129 193 256 300 512`, and memmove,
+   memset; three runs each): 65-128 bytes 1.06-1.32, 129-256 0.90-1.28,
+   300-512 level; the AVX2 tier (--limit=0x3b) level for copies, 1.15-1.19
+   for sets of 65-128. Figures: bench/results/intel-06h-cfh-2026-12-01/
+   thresholds.md. */
+FASTMEM__AI int fm__x86_first_class(size_t n) { return FASTMEM__LIKELY(n - 65 <= 128 - 65); }
+
 FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  if (fm__x86_first_class(n)) {
+    fm__move_ends(d, s, n, W, (int)(64 / W)); /* all loads first: any overlap */
+    return;
+  }
   if (fm__move_upto8(d, s, n, W)) return;
   if (FASTMEM__UNLIKELY(!fm__fwd_ok(d, s, n))) {
     if (d != s) fm__copy_bwd(d, s, n, W);
@@ -468,6 +483,10 @@ FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
 }
 
 FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W) {
+  if (fm__x86_first_class(n)) {
+    fm__set_ends(d, c, n, W, (int)(64 / W));
+    return;
+  }
   if (fm__set_upto8(d, c, n, W)) return;
   if (FASTMEM__UNLIKELY(fm__at_least(n, FASTMEM__X86_BIG)) && fm__x86_set_big(d, c, n, W)) return;
   fm__set_loop(d, c, n, W);
