@@ -1006,10 +1006,9 @@ FASTMEM__AI void fm__set_loop(fm__u8 *d, int c, size_t n, size_t W) {
 }
 
 /* n > 32 up to 8W without a loop; 0 if n is larger. The 64-byte tier does
-   33..64 bytes as two 32-byte blocks; it gets them only from i386 call
-   sites (x86-64 ones keep up to 64 bytes), hence the hint. */
+   33..64 bytes as two 32-byte blocks. */
 FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  if (W == 64 && FASTMEM__UNLIKELY(n <= 64)) fm__move_ends(d, s, n, 32, 1);
+  if (W == 64 && n <= 64) fm__move_ends(d, s, n, 32, 1);
   else if (n <= 2 * W) fm__move_ends(d, s, n, W, 1);
   else if (n <= 4 * W) fm__move_ends(d, s, n, W, 2);
   else if (n <= 8 * W) fm__move_ends(d, s, n, W, 4);
@@ -1018,7 +1017,7 @@ FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
 }
 
 FASTMEM__AI int fm__set_upto8(fm__u8 *d, int c, size_t n, size_t W) {
-  if (W == 64 && FASTMEM__UNLIKELY(n <= 64)) fm__set_ends(d, c, n, 32, 1);
+  if (W == 64 && n <= 64) fm__set_ends(d, c, n, 32, 1);
   else if (n <= 2 * W) fm__set_ends(d, c, n, W, 1);
   else if (n <= 4 * W) fm__set_ends(d, c, n, W, 2);
   else if (n <= 8 * W) fm__set_ends(d, c, n, W, 4);

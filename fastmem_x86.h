@@ -429,14 +429,22 @@ FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W)
 
 /* 65..128 bytes: the smallest size an x86-64 call site leaves to the tier
    (FASTMEM__COPY_SHORT_MAX), and the commonest there. It is tested first
-   and runs straight through, without a taken branch; a ladder from 33 up
-   took one or two. Intel family 6 model CFh, against the ladder first
-   (`sh bench/ab.sh memcpy 65 97 128 129 193 256 300 512`, and memmove,
-   memset; three runs each): 65-128 bytes 1.06-1.32, 129-256 0.90-1.28,
-   300-512 level; the AVX2 tier (--limit=0x3b) level for copies, 1.15-1.19
-   for sets of 65-128. Figures: bench/results/intel-06h-cfh-2026-12-01/
-   thresholds.md. */
-FASTMEM__AI int fm__x86_first_class(size_t n) { return FASTMEM__LIKELY(n - 65 <= 128 - 65); }
+   and runs straight through, without a taken branch; at the end of a ladder
+   from 33 up it took one or two. Intel family 6 model CFh, against the
+   ladder first (`sh bench/ab.sh memcpy 65 97 128 129 193 256 300 512`, and
+   memmove, memset; three runs each): 65-128 bytes 1.06-1.32, 129-256
+   0.90-1.28, 300-512 level; the AVX2 tier (--limit=0x3b) level for
+   copies, 1.15-1.19 for sets of 65-128. Figures:
+   bench/results/intel-06h-cfh-2026-12-01/thresholds.md. i386 call sites
+   stop at 32 bytes, and i386 code was not timed (this machine runs it
+   only under QEMU): its tiers keep the ladder. */
+FASTMEM__AI int fm__x86_first_class(size_t n) {
+#ifdef __x86_64__
+  return FASTMEM__LIKELY(n - 65 <= 128 - 65);
+#else
+  return (void)n, 0;
+#endif
+}
 
 FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   if (fm__x86_first_class(n)) {
