@@ -561,8 +561,18 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
  * in one register.
  *   fm__move_ends_W(d, s, n, k)  k (1, 2 or 4) blocks from the head and k
  *                      from the tail, for kW <= n <= 2kW: all loads, then
- *                      all stores, so any overlap is fine.
- *   fm__set_ends_W(d, c, n, k)   the same for set.
+ *                      all stores, so any overlap is fine. The stores go
+ *                      the head's in order, then the tail's, not head and
+ *                      tail in turn: on Intel family 6 model CFh two
+ *                      stores in a row to one cache line go faster (16
+ *                      32-byte stores in turn took 1.6x as long), and the
+ *                      AVX2 tier's copies and sets of 160-256 bytes ran
+ *                      0.93-1.33x as fast, mostly 1.1-1.2 (`sh
+ *                      bench/ab.sh memcpy 160 193 224 256 --limit=0x3b`,
+ *                      and memset; other sizes and the AVX-512 tier level;
+ *                      figures: bench/results/intel-06h-cfh-2026-12-01/
+ *                      thresholds.md). Not measured on other CPUs.
+ *   fm__set_ends_W(d, c, n, k)   the same for set, stores in the same order.
  *   fm__copy_fwd_W(d, s, n)  n > 8W, for any dst not inside (src, src + n):
  *                      [head W][ W-aligned blocks of 4W ... ][ tail 4W ]
  *     Loads run one step ahead of stores: each step's blocks are loaded
@@ -602,15 +612,15 @@ FASTMEM__AI void fm__move_ends_8(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
     t3 = FASTMEM__LD(fm__w8, st + 3 * 8);
   }
   FASTMEM__ST(fm__w8, d, h0);
-  FASTMEM__ST(fm__w8, dt, t0);
-  if (k >= 2) {
-    FASTMEM__ST(fm__w8, d + 8, h1);
-    FASTMEM__ST(fm__w8, dt + 8, t1);
-  }
+  if (k >= 2) FASTMEM__ST(fm__w8, d + 8, h1);
   if (k >= 4) {
     FASTMEM__ST(fm__w8, d + 2 * 8, h2);
-    FASTMEM__ST(fm__w8, dt + 2 * 8, t2);
     FASTMEM__ST(fm__w8, d + 3 * 8, h3);
+  }
+  FASTMEM__ST(fm__w8, dt, t0);
+  if (k >= 2) FASTMEM__ST(fm__w8, dt + 8, t1);
+  if (k >= 4) {
+    FASTMEM__ST(fm__w8, dt + 2 * 8, t2);
     FASTMEM__ST(fm__w8, dt + 3 * 8, t3);
   }
 }
@@ -620,15 +630,15 @@ FASTMEM__AI void fm__set_ends_8(fm__u8 *d, int c, size_t n, int k) {
   fm__u8 *dt = d + n - (size_t)k * 8;
   /* written out: a loop here is what compilers turn into a memset call */
   FASTMEM__ST(fm__w8, d, v);
-  FASTMEM__ST(fm__w8, dt, v);
-  if (k >= 2) {
-    FASTMEM__ST(fm__w8, d + 8, v);
-    FASTMEM__ST(fm__w8, dt + 8, v);
-  }
+  if (k >= 2) FASTMEM__ST(fm__w8, d + 8, v);
   if (k >= 4) {
     FASTMEM__ST(fm__w8, d + 2 * 8, v);
-    FASTMEM__ST(fm__w8, dt + 2 * 8, v);
     FASTMEM__ST(fm__w8, d + 3 * 8, v);
+  }
+  FASTMEM__ST(fm__w8, dt, v);
+  if (k >= 2) FASTMEM__ST(fm__w8, dt + 8, v);
+  if (k >= 4) {
+    FASTMEM__ST(fm__w8, dt + 2 * 8, v);
     FASTMEM__ST(fm__w8, dt + 3 * 8, v);
   }
 }
@@ -701,15 +711,15 @@ FASTMEM__AI void fm__move_ends_16(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
     t3 = FASTMEM__LD(fm__v16, st + 3 * 16);
   }
   FASTMEM__ST(fm__v16, d, h0);
-  FASTMEM__ST(fm__v16, dt, t0);
-  if (k >= 2) {
-    FASTMEM__ST(fm__v16, d + 16, h1);
-    FASTMEM__ST(fm__v16, dt + 16, t1);
-  }
+  if (k >= 2) FASTMEM__ST(fm__v16, d + 16, h1);
   if (k >= 4) {
     FASTMEM__ST(fm__v16, d + 2 * 16, h2);
-    FASTMEM__ST(fm__v16, dt + 2 * 16, t2);
     FASTMEM__ST(fm__v16, d + 3 * 16, h3);
+  }
+  FASTMEM__ST(fm__v16, dt, t0);
+  if (k >= 2) FASTMEM__ST(fm__v16, dt + 16, t1);
+  if (k >= 4) {
+    FASTMEM__ST(fm__v16, dt + 2 * 16, t2);
     FASTMEM__ST(fm__v16, dt + 3 * 16, t3);
   }
 }
@@ -719,15 +729,15 @@ FASTMEM__AI void fm__set_ends_16(fm__u8 *d, int c, size_t n, int k) {
   fm__u8 *dt = d + n - (size_t)k * 16;
   /* written out: a loop here is what compilers turn into a memset call */
   FASTMEM__ST(fm__v16, d, v);
-  FASTMEM__ST(fm__v16, dt, v);
-  if (k >= 2) {
-    FASTMEM__ST(fm__v16, d + 16, v);
-    FASTMEM__ST(fm__v16, dt + 16, v);
-  }
+  if (k >= 2) FASTMEM__ST(fm__v16, d + 16, v);
   if (k >= 4) {
     FASTMEM__ST(fm__v16, d + 2 * 16, v);
-    FASTMEM__ST(fm__v16, dt + 2 * 16, v);
     FASTMEM__ST(fm__v16, d + 3 * 16, v);
+  }
+  FASTMEM__ST(fm__v16, dt, v);
+  if (k >= 2) FASTMEM__ST(fm__v16, dt + 16, v);
+  if (k >= 4) {
+    FASTMEM__ST(fm__v16, dt + 2 * 16, v);
     FASTMEM__ST(fm__v16, dt + 3 * 16, v);
   }
 }
@@ -799,15 +809,15 @@ FASTMEM__AI void fm__move_ends_32(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
     t3 = FASTMEM__LD(fm__v32, st + 3 * 32);
   }
   FASTMEM__ST(fm__v32, d, h0);
-  FASTMEM__ST(fm__v32, dt, t0);
-  if (k >= 2) {
-    FASTMEM__ST(fm__v32, d + 32, h1);
-    FASTMEM__ST(fm__v32, dt + 32, t1);
-  }
+  if (k >= 2) FASTMEM__ST(fm__v32, d + 32, h1);
   if (k >= 4) {
     FASTMEM__ST(fm__v32, d + 2 * 32, h2);
-    FASTMEM__ST(fm__v32, dt + 2 * 32, t2);
     FASTMEM__ST(fm__v32, d + 3 * 32, h3);
+  }
+  FASTMEM__ST(fm__v32, dt, t0);
+  if (k >= 2) FASTMEM__ST(fm__v32, dt + 32, t1);
+  if (k >= 4) {
+    FASTMEM__ST(fm__v32, dt + 2 * 32, t2);
     FASTMEM__ST(fm__v32, dt + 3 * 32, t3);
   }
 }
@@ -817,15 +827,15 @@ FASTMEM__AI void fm__set_ends_32(fm__u8 *d, int c, size_t n, int k) {
   fm__u8 *dt = d + n - (size_t)k * 32;
   /* written out: a loop here is what compilers turn into a memset call */
   FASTMEM__ST(fm__v32, d, v);
-  FASTMEM__ST(fm__v32, dt, v);
-  if (k >= 2) {
-    FASTMEM__ST(fm__v32, d + 32, v);
-    FASTMEM__ST(fm__v32, dt + 32, v);
-  }
+  if (k >= 2) FASTMEM__ST(fm__v32, d + 32, v);
   if (k >= 4) {
     FASTMEM__ST(fm__v32, d + 2 * 32, v);
-    FASTMEM__ST(fm__v32, dt + 2 * 32, v);
     FASTMEM__ST(fm__v32, d + 3 * 32, v);
+  }
+  FASTMEM__ST(fm__v32, dt, v);
+  if (k >= 2) FASTMEM__ST(fm__v32, dt + 32, v);
+  if (k >= 4) {
+    FASTMEM__ST(fm__v32, dt + 2 * 32, v);
     FASTMEM__ST(fm__v32, dt + 3 * 32, v);
   }
 }
@@ -897,15 +907,15 @@ FASTMEM__AI void fm__move_ends_64(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
     t3 = FASTMEM__LD(fm__v64, st + 3 * 64);
   }
   FASTMEM__ST(fm__v64, d, h0);
-  FASTMEM__ST(fm__v64, dt, t0);
-  if (k >= 2) {
-    FASTMEM__ST(fm__v64, d + 64, h1);
-    FASTMEM__ST(fm__v64, dt + 64, t1);
-  }
+  if (k >= 2) FASTMEM__ST(fm__v64, d + 64, h1);
   if (k >= 4) {
     FASTMEM__ST(fm__v64, d + 2 * 64, h2);
-    FASTMEM__ST(fm__v64, dt + 2 * 64, t2);
     FASTMEM__ST(fm__v64, d + 3 * 64, h3);
+  }
+  FASTMEM__ST(fm__v64, dt, t0);
+  if (k >= 2) FASTMEM__ST(fm__v64, dt + 64, t1);
+  if (k >= 4) {
+    FASTMEM__ST(fm__v64, dt + 2 * 64, t2);
     FASTMEM__ST(fm__v64, dt + 3 * 64, t3);
   }
 }
@@ -915,15 +925,15 @@ FASTMEM__AI void fm__set_ends_64(fm__u8 *d, int c, size_t n, int k) {
   fm__u8 *dt = d + n - (size_t)k * 64;
   /* written out: a loop here is what compilers turn into a memset call */
   FASTMEM__ST(fm__v64, d, v);
-  FASTMEM__ST(fm__v64, dt, v);
-  if (k >= 2) {
-    FASTMEM__ST(fm__v64, d + 64, v);
-    FASTMEM__ST(fm__v64, dt + 64, v);
-  }
+  if (k >= 2) FASTMEM__ST(fm__v64, d + 64, v);
   if (k >= 4) {
     FASTMEM__ST(fm__v64, d + 2 * 64, v);
-    FASTMEM__ST(fm__v64, dt + 2 * 64, v);
     FASTMEM__ST(fm__v64, d + 3 * 64, v);
+  }
+  FASTMEM__ST(fm__v64, dt, v);
+  if (k >= 2) FASTMEM__ST(fm__v64, dt + 64, v);
+  if (k >= 4) {
+    FASTMEM__ST(fm__v64, dt + 2 * 64, v);
     FASTMEM__ST(fm__v64, dt + 3 * 64, v);
   }
 }
