@@ -594,7 +594,7 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
  *                      and last blocks. n > 8W leaves room for one aligned
  *                      step, so the loop tests its bound after each step,
  *                      not before the first: the AVX2 tier's sets of
- *                      300-640 bytes 1.02-1.14x on Intel family 6 model CFh,
+ *                      300-640 bytes 1.00-1.14x on Intel family 6 model CFh,
  *                      the AVX-512 tier level (`sh bench/ab.sh memset 384
  *                      512 640 --limit=0x3b`, and --dist=1050625 for a
  *                      misaligned dst; three runs; figures:
