@@ -446,28 +446,173 @@ FASTMEM__AI int fm__x86_first_class(size_t n) {
 #endif
 }
 
-FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  if (fm__x86_first_class(n)) {
-    fm__move_ends(d, s, n, W, (int)(64 / W)); /* all loads first: any overlap */
-    return;
-  }
-  if (fm__move_upto8(d, s, n, W)) return;
-  if (FASTMEM__UNLIKELY(!fm__fwd_ok(d, s, n))) {
-    if (d != s) fm__copy_bwd(d, s, n, W);
-    return;
-  }
-  if (FASTMEM__UNLIKELY(fm__at_least(n, FASTMEM__X86_BIG)) && fm__x86_move_big(d, s, n, W)) return;
-  fm__copy_fwd(d, s, n, W);
+/* ---- Stores across a 4 KiB boundary (FASTMEM_AVOID_PAGE_SPLITS) -------- */
+/* On Intel family 6 model CFh a store that crosses a 4 KiB boundary costs
+   about 7 ns (20-25 cycles) at any width; stores next to a boundary that do
+   not cross it, and loads that cross one, cost nothing extra (figures and
+   commands: bench/results/intel-06h-cfh-2026-12-01/thresholds.md, "Stores
+   that cross a 4 KiB boundary"). The loops store W-aligned blocks, which
+   never cross one; the unaligned blocks at the two ends of a call may: a
+   100-byte copy that does took 6-10x its usual time, a 300-byte one 3-4x.
+   With FASTMEM_AVOID_PAGE_SPLITS, each size class first checks the blocks
+   it is about to store (fm__x86_ends_cross), and where one would cross,
+   the tier does the call in parts that each lie between two boundaries
+   (fm__x86_move_cut), out of line: such calls then take 2-4x, not 6-10x.
+   It is off by default because the checks cost more than they save where
+   calls fall at random places, the usual case: tables of random sizes and
+   offsets ran 0.95x as fast with it (medians of six runs of `sh
+   bench/ab.sh memcpy|memset|memmove random`, both tiers), and 65-200-byte
+   calls that cross nothing about one cycle slower. */
+#ifdef FASTMEM_AVOID_PAGE_SPLITS
+#define FASTMEM__SPLIT_CHECK 1
+#else
+#define FASTMEM__SPLIT_CHECK 0
+#endif
+
+/* Whether one of the W-byte blocks stored from an end of a call crosses a
+   4 KiB boundary: gap bytes lie between that end and the boundary on its
+   side, the blocks reach r bytes in, and a boundary at a multiple of W from
+   the end meets them at an edge. */
+FASTMEM__AI int fm__x86_end_crosses(size_t gap, size_t W, size_t r) {
+  if (r == W) return gap - 1 < W - 1; /* 0 < gap < W */
+  return (gap < r) & ((gap & (W - 1)) != 0);
+}
+/* The same for both ends of [d, d + n): blocks reach rh bytes up from d and
+   rt down from d + n. First whether the call lies in one 4 KiB page, which
+   rules a crossing out in three instructions: the exact test, about nine,
+   took 65-128-byte calls from 2.0 to 2.67 ns where it ran on every call
+   (`sh bench/ab.sh memset 65 100 128 --limit=0x3b`, Intel family 6 model
+   CFh). */
+FASTMEM__AI int fm__x86_ends_cross(const fm__u8 *d, size_t n, size_t W, size_t rh, size_t rt) {
+  uintptr_t a = (uintptr_t)d;
+  if (FASTMEM__LIKELY((a ^ (a + n - 1)) < 4096)) return 0;
+  return fm__x86_end_crosses((size_t)(-a & 4095), W, rh) |
+         fm__x86_end_crosses((size_t)((a + n) & 4095), W, rt);
 }
 
+/* A part of at most 64 bytes on one side of a boundary, in the AVX-512
+   tier: one masked store whose 64-byte window lies on that side, ending at
+   d + n where the part ends at the boundary (below), else starting at d.
+   (A masked store whose window crosses the boundary costs as much as a
+   plain one that does, whatever its mask: 13-15 ns against 1.8 inside a
+   page, scratch timing on Intel family 6 model CFh.) The load is masked
+   alike; its lanes outside the source are not read. A masked load whose
+   window crosses a boundary is as slow (a 100-byte copy 12 ns against 5),
+   so a copy takes this path only where the source window does not. */
+FASTMEM__AI __mmask64 fm__x86_part_mask(size_t n, int below) {
+  uint64_t ones = ~(uint64_t)0;
+  if (!n) return 0;
+  return below ? ones << (64 - n) : ones >> (64 - n);
+}
+FASTMEM__AI uintptr_t fm__x86_part_window(const fm__u8 *d, size_t n, int below) {
+  return (uintptr_t)d + (below ? n : 64) - 64;
+}
+FASTMEM__AI int fm__x86_window_in_page(const fm__u8 *s, size_t n, int below) {
+  return (fm__x86_part_window(s, n, below) & 4095) <= 4096 - 64;
+}
+FASTMEM__TARGET(FASTMEM__T_AVX512)
+void fm__x86_move_part_masked(fm__u8 *d, const fm__u8 *s, size_t n, int below) {
+  __mmask64 k = fm__x86_part_mask(n, below);
+  __m512i v =
+      _mm512_maskz_loadu_epi8(k, FASTMEM__CAST(const void *, fm__x86_part_window(s, n, below)));
+  _mm512_mask_storeu_epi8(FASTMEM__CAST(void *, fm__x86_part_window(d, n, below)), k, v);
+}
+FASTMEM__TARGET(FASTMEM__T_AVX512)
+void fm__x86_set_part_masked(fm__u8 *d, int c, size_t n, int below) {
+  _mm512_mask_storeu_epi8(FASTMEM__CAST(void *, fm__x86_part_window(d, n, below)),
+                          fm__x86_part_mask(n, below), _mm512_set1_epi8((char)c));
+}
+
+/* ---- Copy and move: the size classes and the tiers ----------------------- */
+/* k blocks of B bytes from each end (fm__move_ends); with check set, 0 and
+   nothing stored where one of them would cross a 4 KiB boundary. */
+FASTMEM__AI int fm__x86_move_k(fm__u8 *d, const fm__u8 *s, size_t n, size_t B, int k, int check) {
+  if (check && FASTMEM__UNLIKELY(fm__x86_ends_cross(d, n, B, (size_t)k * B, (size_t)k * B)))
+    return 0;
+  fm__move_ends(d, s, n, B, k);
+  return 1;
+}
+
+/* n > 32, by size class: the first class, then fm__move_upto8's ladder,
+   then the loops and the string and streaming paths. With check set, each
+   class first checks the blocks it stores unaligned and returns 0, having
+   stored nothing, where one would cross a 4 KiB boundary; otherwise 1. */
+FASTMEM__AI int fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int check) {
+  int back, big;
+  if (fm__x86_first_class(n)) /* all loads first: any overlap */
+    return fm__x86_move_k(d, s, n, W, (int)(64 / W), check);
+  if (W == 64 && n <= 64) return fm__x86_move_k(d, s, n, 32, 1, check);
+  if (n <= 2 * W) return fm__x86_move_k(d, s, n, W, 1, check);
+  if (n <= 4 * W) return fm__x86_move_k(d, s, n, W, 2, check);
+  if (n <= 8 * W) return fm__x86_move_k(d, s, n, W, 4, check);
+  back = !fm__fwd_ok(d, s, n);
+  big = fm__at_least(n, FASTMEM__X86_BIG);
+  /* unaligned: forward, one block at d (64 bytes before rep movsb or
+     streaming) and four before d + n; backward, the mirror image */
+  if (check && FASTMEM__UNLIKELY(fm__x86_ends_cross(d, n, W,
+                                                    back  ? 4 * W
+                                                    : big ? 64
+                                                          : W,
+                                                    back ? W : 4 * W)))
+    return 0;
+  if (FASTMEM__UNLIKELY(back)) {
+    if (d != s) fm__copy_bwd(d, s, n, W);
+    return 1;
+  }
+  if (FASTMEM__UNLIKELY(big) && fm__x86_move_big(d, s, n, W)) return 1;
+  fm__copy_fwd(d, s, n, W);
+  return 1;
+}
+
+/* A call whose blocks would cross a boundary, in up to three parts: up to
+   the first boundary, the whole pages between, and the rest after the last
+   boundary. None holds a boundary inside, so none checks. The part whose
+   source another part may overwrite goes first: ascending where a forward
+   copy is safe, else descending. */
+FASTMEM__AI void fm__x86_move_part(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int below) {
+  if (W == 64 && n <= 64 && fm__x86_window_in_page(s, n, below))
+    fm__x86_move_part_masked(d, s, n, below);
+  else if (n <= 32) fm__move_short(d, s, n);
+  else fm__x86_move_w(d, s, n, W, 0);
+}
+FASTMEM__AI void fm__x86_move_cut(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  size_t h = (size_t)(-(uintptr_t)d & 4095), t = (size_t)(((uintptr_t)d + n) & 4095);
+  size_t m = n - h - t;
+  if (fm__fwd_ok(d, s, n)) {
+    fm__x86_move_part(d, s, h, W, 1);
+    if (m) fm__x86_move_part(d + h, s + h, m, W, 0);
+    fm__x86_move_part(d + h + m, s + h + m, t, W, 0);
+  } else {
+    fm__x86_move_part(d + h + m, s + h + m, t, W, 0);
+    if (m) fm__x86_move_part(d + h, s + h, m, W, 0);
+    fm__x86_move_part(d, s, h, W, 1);
+  }
+}
+
+/* The cut, out of line: inline, its registers would be saved and restored
+   on every call of the tier (an earlier version with the cut inline saved
+   six, and took 600-byte copies that need no cut from 7.1 to 8.6 ns:
+   scratch timing of fm_memcpy on Intel family 6 model CFh). */
+FASTMEM__TIER(FASTMEM__T_AVX512) void fm__move_cut_avx512(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move_cut(d, s, n, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX2) void fm__move_cut_avx2(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move_cut(d, s, n, 32);
+}
+FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_cut_sse2(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__x86_move_cut(d, s, n, 16);
+}
 FASTMEM__TIER(FASTMEM__T_AVX512) void fm__move_avx512(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__x86_move_w(d, s, n, 64);
+  if (FASTMEM__UNLIKELY(!fm__x86_move_w(d, s, n, 64, FASTMEM__SPLIT_CHECK)))
+    fm__move_cut_avx512(d, s, n);
 }
 FASTMEM__TIER(FASTMEM__T_AVX2) void fm__move_avx2(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__x86_move_w(d, s, n, 32);
+  if (FASTMEM__UNLIKELY(!fm__x86_move_w(d, s, n, 32, FASTMEM__SPLIT_CHECK)))
+    fm__move_cut_avx2(d, s, n);
 }
 FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__x86_move_w(d, s, n, 16);
+  if (FASTMEM__UNLIKELY(!fm__x86_move_w(d, s, n, 16, FASTMEM__SPLIT_CHECK)))
+    fm__move_cut_sse2(d, s, n);
 }
 
 /* ---- Set ------------------------------------------------------------------ */
@@ -490,24 +635,57 @@ FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
   return 0;
 }
 
-FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W) {
-  if (fm__x86_first_class(n)) {
-    fm__set_ends(d, c, n, W, (int)(64 / W));
-    return;
-  }
-  if (fm__set_upto8(d, c, n, W)) return;
-  if (FASTMEM__UNLIKELY(fm__at_least(n, FASTMEM__X86_BIG)) && fm__x86_set_big(d, c, n, W)) return;
-  fm__set_loop(d, c, n, W);
+/* The same for sets (fm__x86_move_k, fm__x86_move_w, fm__x86_move_cut). */
+FASTMEM__AI int fm__x86_set_k(fm__u8 *d, int c, size_t n, size_t B, int k, int check) {
+  if (check && FASTMEM__UNLIKELY(fm__x86_ends_cross(d, n, B, (size_t)k * B, (size_t)k * B)))
+    return 0;
+  fm__set_ends(d, c, n, B, k);
+  return 1;
 }
-
+FASTMEM__AI int fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W, int check) {
+  int big;
+  if (fm__x86_first_class(n)) return fm__x86_set_k(d, c, n, W, (int)(64 / W), check);
+  if (W == 64 && n <= 64) return fm__x86_set_k(d, c, n, 32, 1, check);
+  if (n <= 2 * W) return fm__x86_set_k(d, c, n, W, 1, check);
+  if (n <= 4 * W) return fm__x86_set_k(d, c, n, W, 2, check);
+  if (n <= 8 * W) return fm__x86_set_k(d, c, n, W, 4, check);
+  big = fm__at_least(n, FASTMEM__X86_BIG);
+  if (check && FASTMEM__UNLIKELY(fm__x86_ends_cross(d, n, W, big ? 64 : W, 4 * W))) return 0;
+  if (FASTMEM__UNLIKELY(big) && fm__x86_set_big(d, c, n, W)) return 1;
+  fm__set_loop(d, c, n, W);
+  return 1;
+}
+FASTMEM__AI void fm__x86_set_part(fm__u8 *d, int c, size_t n, size_t W, int below) {
+  if (W == 64 && n <= 64) fm__x86_set_part_masked(d, c, n, below);
+  else if (n <= 32) fm__set_short(d, c, n);
+  else fm__x86_set_w(d, c, n, W, 0);
+}
+FASTMEM__AI void fm__x86_set_cut(fm__u8 *d, int c, size_t n, size_t W) {
+  size_t h = (size_t)(-(uintptr_t)d & 4095), t = (size_t)(((uintptr_t)d + n) & 4095);
+  fm__x86_set_part(d, c, h, W, 1);
+  if (n - h - t) fm__x86_set_part(d + h, c, n - h - t, W, 0);
+  fm__x86_set_part(d + n - t, c, t, W, 0);
+}
+FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_cut_avx512(fm__u8 *d, int c, size_t n) {
+  fm__x86_set_cut(d, c, n, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_cut_avx2(fm__u8 *d, int c, size_t n) {
+  fm__x86_set_cut(d, c, n, 32);
+}
+FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_cut_sse2(fm__u8 *d, int c, size_t n) {
+  fm__x86_set_cut(d, c, n, 16);
+}
 FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n) {
-  fm__x86_set_w(d, c, n, 64);
+  if (FASTMEM__UNLIKELY(!fm__x86_set_w(d, c, n, 64, FASTMEM__SPLIT_CHECK)))
+    fm__set_cut_avx512(d, c, n);
 }
 FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_avx2(fm__u8 *d, int c, size_t n) {
-  fm__x86_set_w(d, c, n, 32);
+  if (FASTMEM__UNLIKELY(!fm__x86_set_w(d, c, n, 32, FASTMEM__SPLIT_CHECK)))
+    fm__set_cut_avx2(d, c, n);
 }
 FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) {
-  fm__x86_set_w(d, c, n, 16);
+  if (FASTMEM__UNLIKELY(!fm__x86_set_w(d, c, n, 16, FASTMEM__SPLIT_CHECK)))
+    fm__set_cut_sse2(d, c, n);
 }
 
 /* ---- Compare (n > 32, the whole range, first 32 bytes included) --------- */

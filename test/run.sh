@@ -63,6 +63,10 @@ if [ "${1:-}" != quick ]; then
   # plan says: clang builds have them on any target, gcc builds only for
   # AVX-512 targets (so that one runs only where the CPU has AVX-512).
   cfg clang-masked-any-cpu "clang -std=c11 -O2 -DFASTMEM_MASKED_ANY_CPU" "" -q
+  # Calls split at 4 KiB boundaries: every tier's cut, at every placement
+  # test.c covers (the AVX-512 tier's masked parts with gcc and clang).
+  cfg gcc-avoid-page-splits   "gcc -std=c11 -O2 -DFASTMEM_AVOID_PAGE_SPLITS"   "" -q
+  cfg clang-avoid-page-splits "clang -std=c11 -O2 -DFASTMEM_AVOID_PAGE_SPLITS" "" -q
   if grep -qw avx512bw /proc/cpuinfo 2>/dev/null && grep -qw avx512vl /proc/cpuinfo; then
     cfg gcc-v4-masked-any-cpu "gcc -std=c11 -O2 -march=x86-64-v4 -DFASTMEM_MASKED_ANY_CPU" "" -q
   fi
@@ -71,12 +75,13 @@ if [ "${1:-}" != quick ]; then
   [ -z "$runner32" ] && { echo 'int main(void){return 0;}' > "$out/e.c"; gcc -m32 "$out/e.c" -o "$out/e32" 2>/dev/null && "$out/e32" 2>/dev/null || runner32="qemu-i386"; }
   cfg gcc-m32-O2        "gcc -m32 -std=c99 -O2"         "$runner32" -q
   cfg clang-m32-O2      "clang -m32 -std=c99 -O2"       "$runner32" -q
+  cfg gcc-m32-avoid-page-splits "gcc -m32 -std=c99 -O2 -DFASTMEM_AVOID_PAGE_SPLITS" "$runner32" -q
   # fastmem.h compiled on its own, as C and C++, warning-free (clang warns
   # about unused static inline functions in a main file, not in a header).
   hp=0 hf=0
   for hc in "gcc -x c -std=c99 -pedantic" "clang -x c -std=c11 -pedantic" \
             "g++ -x c++ -std=c++11 -pedantic" "clang++ -x c++ -std=c++11 -pedantic"; do
-    for hd in "" "-DFASTMEM_PORTABLE" "-DFASTMEM_NO_PROBE"; do
+    for hd in "" "-DFASTMEM_PORTABLE" "-DFASTMEM_NO_PROBE" "-DFASTMEM_AVOID_PAGE_SPLITS"; do
       command -v "${hc%% *}" >/dev/null 2>&1 || continue
       if $hc $hd -Wall -Wextra -Werror -fsyntax-only fastmem.h >"$out/header.log" 2>&1; then hp=$((hp + 1))
       else hf=$((hf + 1)); echo "FAILED: $hc $hd -Wall -Wextra -Werror fastmem.h"; head -n 5 "$out/header.log"; fi
@@ -94,6 +99,9 @@ if [ "${1:-}" != quick ]; then
   SRC=test/cliff.c cfg cliff-plan "gcc -std=c11 -O2" ""
   SRC=test/cliff.c cfg cliff-string-ops "gcc -std=c11 -O2 -DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" ""
   SRC=test/cliff.c cfg cliff-non-temporal "gcc -std=c11 -O2 -DFASTMEM_NT_THRESHOLD=32768" ""
+  # With calls split at 4 KiB boundaries: short calls too, where a store
+  # across a boundary would cost 6-10x (test/cliff.c, SHORT_LIMIT).
+  SRC=test/cliff.c cfg cliff-avoid-page-splits "gcc -std=c11 -O2 -DFASTMEM_AVOID_PAGE_SPLITS" ""
   # Generated code: constant sizes reduce to straight-line code, no libc calls.
   if sh test/codegen.sh >"$out/codegen.log" 2>&1; then c=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c)); echo "  codegen                      $c passed, 0 failed"
   else cat "$out/codegen.log" | grep -v '^ok'; c=$(grep -c '^not ok' "$out/codegen.log"); fail=$((fail + c)); c2=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c2)); fi
