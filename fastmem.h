@@ -34,6 +34,11 @@
  *                           plan uses it at all (fm__x86_find_plan).
  *   FASTMEM_STOSB_MIN       (the CPU's plan) x86: memset from this size uses
  *                           rep stosb, on the CPUs whose plan uses it.
+ *   FASTMEM_AVOID_PAGE_SPLITS (undefined) x86: a tier call whose end blocks
+ *                           would store across a 4 KiB boundary is done in
+ *                           parts split there (fastmem_x86.h, "Stores across
+ *                           a 4 KiB boundary"): for buffers reused at such
+ *                           a placement; it costs a little elsewhere.
  *   FASTMEM_STRING_OPS_ANY_CPU (undefined) x86, tests and tuning only: rep
  *                           movsb and rep stosb on every CPU that has ERMS,
  *                           from the two sizes above (else 28 / 960 KiB).
