@@ -460,8 +460,8 @@ FASTMEM__AI int fm__x86_first_class(size_t n) {
    (fm__x86_move_cut), out of line: such calls then take 2-4x, not 6-10x.
    It is off by default because the checks cost more than they save where
    calls fall at random places, the usual case: tables of random sizes and
-   offsets ran 0.95x as fast with it (medians of six runs of `sh
-   bench/ab.sh memcpy|memset|memmove random`, both tiers), and 65-200-byte
+   offsets ran 0.94-0.97x as fast with it (medians of six runs of `sh
+   bench/ab.sh memcpy|memset|memmove random`, each tier), and 65-200-byte
    calls that cross nothing about one cycle slower. */
 #ifdef FASTMEM_AVOID_PAGE_SPLITS
 #define FASTMEM__SPLIT_CHECK 1
