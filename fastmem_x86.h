@@ -453,11 +453,11 @@ FASTMEM__AI int fm__x86_first_class(size_t n) {
    commands: bench/results/intel-06h-cfh-2026-12-01/thresholds.md, "Stores
    that cross a 4 KiB boundary"). The loops store W-aligned blocks, which
    never cross one; the unaligned blocks at the two ends of a call may: a
-   100-byte copy that does took 6-10x its usual time, a 300-byte one 3-4x.
+   100-byte copy that does took 5-10x its usual time, a 300-byte one 3-4x.
    With FASTMEM_AVOID_PAGE_SPLITS, each size class first checks the blocks
    it is about to store (fm__x86_ends_cross), and where one would cross,
    the tier does the call in parts that each lie between two boundaries
-   (fm__x86_move_cut), out of line: such calls then take 2-4x, not 6-10x.
+   (fm__x86_move_cut), out of line: such calls then take 2-4x, not 5-10x.
    It is off by default because the checks cost more than they save where
    calls fall at random places, the usual case: tables of random sizes and
    offsets ran 0.94-0.97x as fast with it (medians of six runs of `sh

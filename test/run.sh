@@ -100,7 +100,7 @@ if [ "${1:-}" != quick ]; then
   SRC=test/cliff.c cfg cliff-string-ops "gcc -std=c11 -O2 -DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" ""
   SRC=test/cliff.c cfg cliff-non-temporal "gcc -std=c11 -O2 -DFASTMEM_NT_THRESHOLD=32768" ""
   # With calls split at 4 KiB boundaries: short calls too, where a store
-  # across a boundary would cost 6-10x (test/cliff.c, SHORT_LIMIT).
+  # across a boundary would cost 5-10x (test/cliff.c, SHORT_LIMIT).
   SRC=test/cliff.c cfg cliff-avoid-page-splits "gcc -std=c11 -O2 -DFASTMEM_AVOID_PAGE_SPLITS" ""
   # Generated code: constant sizes reduce to straight-line code, no libc calls.
   if sh test/codegen.sh >"$out/codegen.log" 2>&1; then c=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c)); echo "  codegen                      $c passed, 0 failed"
