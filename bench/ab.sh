@@ -2,10 +2,12 @@
 # bench/ab.sh - time the working tree's fastmem (B) against another version
 # (A: a git revision, HEAD by default) and libc, in one process.
 #
-#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] OP [SIZE ... | random] [--dist=D] [--limit=MASK]
+#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] OP [SIZE ... | random [--sizes=LO-HI]] [--dist=D]
+#                  [--limit=MASK]
 #     OP: memcpy memmove memset memcmp memeq;  D: dst - src (default 1 MiB + 2048)
 #     MASK: fm_cpu_limit(MASK) on both sides, e.g. 0x3b for the AVX2 tier
-#     random: a table of random sizes and offsets, as the benchmark's random section
+#     random: a table of random sizes and offsets, as the benchmark's random section;
+#       --sizes=LO-HI: sizes uniform in [LO, HI] instead of the section's mix
 #
 # Prints ns per call and libc/A, libc/B and A/B (> 1: B faster). Code moved
 # to another address can change a sub-2 ns call by 10% on its own, so trust
