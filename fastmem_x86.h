@@ -455,7 +455,7 @@ FASTMEM__AI int fm__x86_first_class(size_t n) {
    never cross one; the unaligned blocks at the two ends of a call may: a
    100-byte copy that does took 5-10x its usual time, a 300-byte one 3-4x.
    With FASTMEM_AVOID_PAGE_SPLITS, each size class first checks the blocks
-   it is about to store (fm__x86_ends_cross), and where one would cross,
+   it is about to store (fm__ends_cross), and where one would cross,
    the tier does the call in parts that each lie between two boundaries
    (fm__x86_move_cut), out of line: such calls then take 2-4x, not 5-10x.
    It is off by default because the checks cost more than they save where
@@ -468,27 +468,6 @@ FASTMEM__AI int fm__x86_first_class(size_t n) {
 #else
 #define FASTMEM__SPLIT_CHECK 0
 #endif
-
-/* Whether one of the W-byte blocks stored from an end of a call crosses a
-   4 KiB boundary: gap bytes lie between that end and the boundary on its
-   side, the blocks reach r bytes in, and a boundary at a multiple of W from
-   the end meets them at an edge. */
-FASTMEM__AI int fm__x86_end_crosses(size_t gap, size_t W, size_t r) {
-  if (r == W) return gap - 1 < W - 1; /* 0 < gap < W */
-  return (gap < r) & ((gap & (W - 1)) != 0);
-}
-/* The same for both ends of [d, d + n): blocks reach rh bytes up from d and
-   rt down from d + n. First whether the call lies in one 4 KiB page, which
-   rules a crossing out in three instructions: the exact test, about nine,
-   took 65-128-byte calls from 2.0 to 2.67 ns where it ran on every call
-   (`sh bench/ab.sh memset 65 100 128 --limit=0x3b`, Intel family 6 model
-   CFh). */
-FASTMEM__AI int fm__x86_ends_cross(const fm__u8 *d, size_t n, size_t W, size_t rh, size_t rt) {
-  uintptr_t a = (uintptr_t)d;
-  if (FASTMEM__LIKELY((a ^ (a + n - 1)) < 4096)) return 0;
-  return fm__x86_end_crosses((size_t)(-a & 4095), W, rh) |
-         fm__x86_end_crosses((size_t)((a + n) & 4095), W, rt);
-}
 
 /* A part of at most 64 bytes on one side of a boundary, in the AVX-512
    tier: one masked store whose 64-byte window lies on that side, ending at
@@ -524,15 +503,6 @@ void fm__x86_set_part_masked(fm__u8 *d, int c, size_t n, int below) {
 }
 
 /* ---- Copy and move: the size classes and the tiers ----------------------- */
-/* k blocks of B bytes from each end (fm__move_ends); with check set, 0 and
-   nothing stored where one of them would cross a 4 KiB boundary. */
-FASTMEM__AI int fm__x86_move_k(fm__u8 *d, const fm__u8 *s, size_t n, size_t B, int k, int check) {
-  if (check && FASTMEM__UNLIKELY(fm__x86_ends_cross(d, n, B, (size_t)k * B, (size_t)k * B)))
-    return 0;
-  fm__move_ends(d, s, n, B, k);
-  return 1;
-}
-
 /* n > 32, by size class: the first class, then fm__move_upto8's ladder,
    then the loops and the string and streaming paths. With check set, each
    class first checks the blocks it stores unaligned and returns 0, having
@@ -540,20 +510,18 @@ FASTMEM__AI int fm__x86_move_k(fm__u8 *d, const fm__u8 *s, size_t n, size_t B, i
 FASTMEM__AI int fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int check) {
   int back, big;
   if (fm__x86_first_class(n)) /* all loads first: any overlap */
-    return fm__x86_move_k(d, s, n, W, (int)(64 / W), check);
-  if (W == 64 && n <= 64) return fm__x86_move_k(d, s, n, 32, 1, check);
-  if (n <= 2 * W) return fm__x86_move_k(d, s, n, W, 1, check);
-  if (n <= 4 * W) return fm__x86_move_k(d, s, n, W, 2, check);
-  if (n <= 8 * W) return fm__x86_move_k(d, s, n, W, 4, check);
+    return fm__move_k(d, s, n, W, (int)(64 / W), check);
+  if (fm__move_upto8(d, s, n, W, check)) return 1;
+  if (check && n <= 8 * W) return 0; /* a block would cross */
   back = !fm__fwd_ok(d, s, n);
   big = fm__at_least(n, FASTMEM__X86_BIG);
   /* unaligned: forward, one block at d (64 bytes before rep movsb or
      streaming) and four before d + n; backward, the mirror image */
-  if (check && FASTMEM__UNLIKELY(fm__x86_ends_cross(d, n, W,
-                                                    back  ? 4 * W
-                                                    : big ? 64
-                                                          : W,
-                                                    back ? W : 4 * W)))
+  if (check && FASTMEM__UNLIKELY(fm__ends_cross(d, n, W,
+                                                back  ? 4 * W
+                                                : big ? 64
+                                                      : W,
+                                                back ? W : 4 * W)))
     return 0;
   if (FASTMEM__UNLIKELY(back)) {
     if (d != s) fm__copy_bwd(d, s, n, W);
@@ -635,22 +603,14 @@ FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
   return 0;
 }
 
-/* The same for sets (fm__x86_move_k, fm__x86_move_w, fm__x86_move_cut). */
-FASTMEM__AI int fm__x86_set_k(fm__u8 *d, int c, size_t n, size_t B, int k, int check) {
-  if (check && FASTMEM__UNLIKELY(fm__x86_ends_cross(d, n, B, (size_t)k * B, (size_t)k * B)))
-    return 0;
-  fm__set_ends(d, c, n, B, k);
-  return 1;
-}
+/* The same for sets (fm__x86_move_w, fm__x86_move_cut). */
 FASTMEM__AI int fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W, int check) {
   int big;
-  if (fm__x86_first_class(n)) return fm__x86_set_k(d, c, n, W, (int)(64 / W), check);
-  if (W == 64 && n <= 64) return fm__x86_set_k(d, c, n, 32, 1, check);
-  if (n <= 2 * W) return fm__x86_set_k(d, c, n, W, 1, check);
-  if (n <= 4 * W) return fm__x86_set_k(d, c, n, W, 2, check);
-  if (n <= 8 * W) return fm__x86_set_k(d, c, n, W, 4, check);
+  if (fm__x86_first_class(n)) return fm__set_k(d, c, n, W, (int)(64 / W), check);
+  if (fm__set_upto8(d, c, n, W, check)) return 1;
+  if (check && n <= 8 * W) return 0; /* a block would cross */
   big = fm__at_least(n, FASTMEM__X86_BIG);
-  if (check && FASTMEM__UNLIKELY(fm__x86_ends_cross(d, n, W, big ? 64 : W, 4 * W))) return 0;
+  if (check && FASTMEM__UNLIKELY(fm__ends_cross(d, n, W, big ? 64 : W, 4 * W))) return 0;
   if (FASTMEM__UNLIKELY(big) && fm__x86_set_big(d, c, n, W)) return 1;
   fm__set_loop(d, c, n, W);
   return 1;
