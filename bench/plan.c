@@ -2,9 +2,11 @@
  * table (fm__x86_find_plan): rep movsb, rep stosb and non-temporal stores
  * against fastmem's own vector loop, size by size (x86-64).
  *
- *   bench/out/plan [--width=64|32|16] [--off=K] [SIZE ...]
+ *   bench/out/plan [--width=64|32|16] [--off=K] [--shift=G] [SIZE ...]
  *     width: the loop's vector width (default: the widest this CPU has)
  *     off:   src % 64 = K, dst % 64 = 3K % 64 (default 0: both aligned)
+ *     shift: dst G bytes further (G < 4096; default 0: dst - src = 3K % 64 - K
+ *            mod 4096)
  *   bench/out/plan --slow-modes [SIZE]
  *     raw rep movsb (SIZE, default 64 KiB) at dst - src = 1 page + delta,
  *     4096 pages + delta and 4 GiB + delta, and raw rep stosb at every
@@ -29,6 +31,7 @@
 #define T_ALL "avx,avx2,avx512f,avx512bw,avx512vl"
 
 static int width = 64;
+static size_t shift = 0;
 
 /* The strategies, each as fastmem runs it: 64-aligned destination, the first
    64 bytes with vectors. */
@@ -150,6 +153,7 @@ int main(int argc, char **argv) {
     return slow_modes(argc > 2 ? strtoul(argv[2], NULL, 0) : 65536);
   for (i = 1; i < argc; i++) {
     if (!strncmp(argv[i], "--width=", 8)) width = atoi(argv[i] + 8);
+    else if (!strncmp(argv[i], "--shift=", 8)) shift = strtoul(argv[i] + 8, NULL, 0) % 4096;
     else if (!strncmp(argv[i], "--off=", 6)) off = (unsigned)atoi(argv[i] + 6) % 64;
     else if (nsizes < 64) sizes[nsizes++] = strtoul(argv[i], NULL, 0);
   }
@@ -165,17 +169,18 @@ int main(int argc, char **argv) {
   }
   memset(buf, 1, span);
   print_cpu();
-  printf("width %d, src %% 64 = %u, dst %% 64 = %u: the loop's ns per call; loop time / strategy "
-         "time\n",
-         width, off, off * 3 % 64);
+  printf("width %d, src %% 64 = %u, dst %% 64 = %u, (dst - src) %% 4096 = %zu: the loop's ns per "
+         "call; loop time / strategy time\n",
+         width, off, (unsigned)((off * 3 % 64 + shift) % 64),
+         (off * 3 % 64 + 4096 - off + shift) % 4096);
   printf("%10s %12s %7s %7s | %12s %7s %7s\n", "size", "copy loop", "movsb", "nt", "set loop",
          "stosb", "nt");
   for (k = 0; k < nsizes; k++) {
     size_t n = sizes[k];
-    unsigned char *s = buf + 4096 + off, *d = buf + span / 2 + 3 * 4096 + (64 << 10) + off * 3 % 64;
+    unsigned char *s = buf + 4096 + off, *d = buf + span / 2 + 3 * 4096 + (64 << 10) + off * 3 % 64 + shift;
     double t[6][11];
     int reps = n < (1u << 20) ? (int)((8u << 20) / n) : n < (32u << 20) ? 8 : 2, r, m0;
-    if (n + (64 << 10) + 4 * 4096 > span / 2) {
+    if (n + (64 << 10) + 5 * 4096 > span / 2) {
       fprintf(stderr, "size %zu too large\n", n);
       return 2;
     }

@@ -7,6 +7,9 @@
 #                            rep movsb, rep stosb and non-temporal stores
 #                            against the vector loop in one process, aligned
 #                            and misaligned, twice (bench/plan.c)
+#   sh bench/tune.sh narrow  the same for the AVX2 and SSE2 tiers' copy loops
+#                            (32 and 16 bytes a store) at 1-64 KiB, at two
+#                            distances dst - src mod 4096 (bench/plan.c --width)
 #   sh bench/tune.sh novec   the no-vector build's word loops against rep movsb /
 #                            rep stosb, size by size (bench/novec.c)
 #   sh bench/tune.sh slow    raw rep movsb / rep stosb at the placements where
@@ -58,6 +61,20 @@ plan)
   for round in 1 2; do
     for off in 0 5; do taskset -c "${TUNE_CPU:-1}" "$out/plan" --off=$off 2>/dev/null || "$out/plan" --off=$off; done
   done ;;
+narrow)
+  ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan"
+  for round in 1 2; do
+    for width in 32 16; do
+      for off in 0 5; do
+        for shift in 2048 0; do
+          taskset -c "${TUNE_CPU:-1}" "$out/plan" --width=$width --off=$off --shift=$shift \
+            2048 4096 8192 16384 20480 24576 26624 28672 32768 49152 65536 2>/dev/null ||
+            "$out/plan" --width=$width --off=$off --shift=$shift \
+              2048 4096 8192 16384 20480 24576 26624 28672 32768 49152 65536
+        done
+      done
+    done
+  done ;;
 slow)
   ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan-slow"
   for n in 65536 4096; do "$out/plan-slow" --slow-modes $n; done ;;
@@ -66,5 +83,5 @@ novec)
   ${CC:-gcc} -O2 -Wall -Wextra -mgeneral-regs-only -I. -c bench/novec_ops.c -o "$out/novec_ops.o"
   ${CC:-gcc} -O2 -Wall -Wextra -Ibench bench/novec.c "$out/novec_ops.o" -o "$out/novec"
   for off in 0 5; do taskset -c "${TUNE_CPU:-1}" "$out/novec" --off=$off 2>/dev/null || "$out/novec" --off=$off; done ;;
-*) echo "usage: sh bench/tune.sh movsb|nt|plan|slow|novec" >&2; exit 2 ;;
+*) echo "usage: sh bench/tune.sh movsb|nt|plan|narrow|slow|novec" >&2; exit 2 ;;
 esac
