@@ -9,7 +9,8 @@
  *   > 8W         4W per iteration, unaligned loads, W-aligned stores; forward
  *                unless dst lies inside (src, src + n), then backward
  *   28 KiB..     what the CPU's plan says (fm__x86_find_plan): rep movsb
- *                (forward, disjoint, outside its slow modes), rep stosb, or
+ *                (forward, disjoint, outside its slow modes; in the AVX2
+ *                and SSE2 tiers from 4 KiB where the plan says), rep stosb, or
  *                non-temporal stores; on CPUs not in the table, the loop up
  *                to 3/4 of the L3 and non-temporal stores from there
  * Compares: the first 32 bytes, then 4 vectors a step from where the first
@@ -82,6 +83,9 @@
 typedef struct {
   unsigned amd, family, model_lo, model_hi; /* amd: 1 AMD, 0 Intel */
   unsigned movsb, nt_copy, stosb, stosb_end, nt_set;
+  /* the AVX2 and SSE2 tiers only (loops of 32 and 16 bytes a store): rep
+     movsb also from movsb_narrow up to movsb_narrow_end */
+  unsigned movsb_narrow, movsb_narrow_end;
   unsigned masked; /* 1: short copies, sets, compares through AVX-512 byte masks (FM_CPU_MASKED) */
 } fm__x86_plan;
 
@@ -91,9 +95,9 @@ typedef struct {
 /* The plan's sizes in bytes, as the tiers read them. Shared by every
    translation unit, like fm__cpu_state; written by the probe. */
 typedef struct {
-  size_t movsb, nt_copy, stosb, stosb_end, nt_set;
+  size_t movsb, nt_copy, stosb, stosb_end, nt_set, movsb_narrow, movsb_narrow_end;
 } fm__x86_sizes;
-FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0};
+FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0, 0, 0};
 
 /* Below this size the tiers go straight to their vector loops, without
    looking at the plan: three taken branches and two loads fewer on the way
@@ -110,6 +114,14 @@ FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0};
 #define FASTMEM__X86_BIG (FASTMEM_STOSB_MIN)
 #else
 #define FASTMEM__X86_BIG FASTMEM__X86_BIG_M
+#endif
+/* The same for the AVX2 and SSE2 tiers: the smallest movsb_narrow of the
+   plan table, where their loops start to look. */
+#define FASTMEM__X86_BIG_NARROW_DEFAULT (4u * 1024)
+#if FASTMEM__X86_BIG < FASTMEM__X86_BIG_NARROW_DEFAULT
+#define FASTMEM__X86_BIG_NARROW FASTMEM__X86_BIG
+#else
+#define FASTMEM__X86_BIG_NARROW FASTMEM__X86_BIG_NARROW_DEFAULT
 #endif
 /* n >= min for a threshold a user may define as 0, without a warning that
    the comparison is always true (-Wtype-limits). */
@@ -130,8 +142,11 @@ FASTMEM__SI int fm__x86_use_plan(const fm__x86_plan *p, unsigned l3) {
   z.stosb_end = fm__x86_kib(p->stosb_end);
   z.nt_copy = fm__x86_kib(p->nt_copy ? p->nt_copy : nt);
   z.nt_set = fm__x86_kib(p->nt_set ? p->nt_set : nt);
+  z.movsb_narrow = fm__x86_kib(p->movsb_narrow);
+  z.movsb_narrow_end = fm__x86_kib(p->movsb_narrow_end);
 #ifdef FASTMEM_MOVSB_MIN
   if (p->movsb != FASTMEM__NEVER) z.movsb = (size_t)(FASTMEM_MOVSB_MIN);
+  z.movsb_narrow = ~(size_t)0; /* the user's size stands for every tier */
 #endif
 #ifdef FASTMEM_STOSB_MIN
   if (p->stosb != FASTMEM__NEVER) z.stosb = (size_t)(FASTMEM_STOSB_MIN);
@@ -148,11 +163,14 @@ FASTMEM__SI int fm__x86_use_plan(const fm__x86_plan *p, unsigned l3) {
   __atomic_store_n(&fm__x86_big.stosb, z.stosb, __ATOMIC_RELAXED);
   __atomic_store_n(&fm__x86_big.stosb_end, z.stosb_end, __ATOMIC_RELAXED);
   __atomic_store_n(&fm__x86_big.nt_set, z.nt_set, __ATOMIC_RELAXED);
+  __atomic_store_n(&fm__x86_big.movsb_narrow, z.movsb_narrow, __ATOMIC_RELAXED);
+  __atomic_store_n(&fm__x86_big.movsb_narrow_end, z.movsb_narrow_end, __ATOMIC_RELAXED);
   /* fm__nt_kib: the copy threshold, as every backend reports it */
   __atomic_store_n(&fm__nt_kib,
                    z.nt_copy >> 10 > 0xffffffffu ? 0xffffffffu : (unsigned)(z.nt_copy >> 10),
                    __ATOMIC_RELAXED);
-  return p->movsb != FASTMEM__NEVER || p->stosb != FASTMEM__NEVER;
+  return p->movsb != FASTMEM__NEVER || p->stosb != FASTMEM__NEVER ||
+         p->movsb_narrow != FASTMEM__NEVER;
 }
 
 /* The plan of a CPU: the measured row that matches it, or the vector loops. */
@@ -162,12 +180,13 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          family 1Ah). rep movsb from 28 KiB: `sh bench/tune.sh movsb`, rep
          movsb against the AVX-512 loop; rep stosb from 960 KiB with no upper
          limit: `sh bench/ab.sh memset` around 1 MiB and past 24 MiB. */
-      {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0, 0},
+      {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0},
       /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb slower than the
          AVX2 loop at 32 KiB-1 MiB, and far slower when (dst - src) mod 4096
          is 1..31; rep stosb never measured ahead: the vector loops.
          `sh bench/tune.sh plan` and `sh bench/tune.sh slow`. */
-      {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, 0},
+      {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER,
+       0, 0},
       /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
          shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
          of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
@@ -177,17 +196,24 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          build, `make bench SECTION=random`), while a size that repeats
          stays at 1.4x glibc or more (`make bench SECTION=sweep`); sets and
          compares up to 64 bytes: random table memcmp 1.10-1.16x glibc,
-         memeq 1.5x, sweep bands of 0-256 bytes 1.1-3.0x (same two). */
-      {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 1},
+         memeq 1.5x, sweep bands of 0-256 bytes 1.1-3.0x (same two).
+         The AVX2 and SSE2 loops lose to rep movsb while source and
+         destination fit in the 48 KiB L1D, the AVX-512 loop does not: rep
+         movsb for them from 4 to 26 KiB. `sh bench/tune.sh narrow`: rep
+         movsb 1.04-2.2x as fast as the 32-byte loop at 4-24 KiB, 1.5-3.3x
+         the 16-byte one; from 28 KiB 0.87-1.03x and 0.96-1.4x. `sh
+         bench/ab.sh memcpy SIZES --limit=0x3b` (0x39 for SSE2), against
+         the loops: 1.15-1.8x at 4-24 KiB (SSE2 1.9-2.9x). */
+      {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 4, 26, 1},
   };
   static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER,
-                                     0, 0};
+                                     0, FASTMEM__NEVER, 0, 0};
   unsigned i;
 #ifdef FASTMEM_STRING_OPS_ANY_CPU
   /* Tests and tuning only: every CPU gets rep movsb and rep stosb, from
      FASTMEM_MOVSB_MIN / FASTMEM_STOSB_MIN, else 28 KiB / 960 KiB, with no
      upper limit for sets (where the CPU has ERMS at all). */
-  static const fm__x86_plan any = {0, 0, 0, 0, 28, 0, 960, FASTMEM__NEVER, 0, 0};
+  static const fm__x86_plan any = {0, 0, 0, 0, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0};
   (void)amd;
   (void)family;
   (void)model;
@@ -210,7 +236,7 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
 FASTMEM__SI unsigned fm__x86_probe(void) {
   unsigned f = FM_CPU_NT;
   static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER,
-                                     0, 0};
+                                     0, FASTMEM__NEVER, 0, 0};
 #if defined(__SSE2__)
   f |= FM_CPU_SSE2;
 #endif
@@ -412,7 +438,9 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
 FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
   size_t nt = FASTMEM__BIG(nt_copy);
-  if ((f & FM_CPU_ERMS) && n >= FASTMEM__BIG(movsb) && n < nt &&
+  /* the AVX2 and SSE2 tiers: also the plan's band for their loops */
+  int narrow = W < 64 && n >= FASTMEM__BIG(movsb_narrow) && n < FASTMEM__BIG(movsb_narrow_end);
+  if ((f & FM_CPU_ERMS) && (n >= FASTMEM__BIG(movsb) || narrow) && n < nt &&
       (((uintptr_t)d - (uintptr_t)s) & 4095) >= 64 && fm__disjoint(d, s, n)) {
     /* dst 64-aligned: a misaligned destination slows rep movsb down on AMD */
     size_t skip = 64 - ((uintptr_t)d & 63);
@@ -514,7 +542,7 @@ FASTMEM__AI int fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   if (fm__move_upto8(d, s, n, W, check)) return 1;
   if (check && n <= 8 * W) return 0; /* a block would cross */
   back = !fm__fwd_ok(d, s, n);
-  big = fm__at_least(n, FASTMEM__X86_BIG);
+  big = fm__at_least(n, W == 64 ? FASTMEM__X86_BIG : FASTMEM__X86_BIG_NARROW);
   /* unaligned: forward, one block at d (64 bytes before rep movsb or
      streaming) and four before d + n; backward, the mirror image */
   if (check && FASTMEM__UNLIKELY(fm__ends_cross(d, n, W,

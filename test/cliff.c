@@ -4,7 +4,9 @@
  * where the buffers sit: rep movsb is ~25x slower on AMD Zen 3 when
  * (dst - src) mod 4096 is 1..31, and 14-60x slower on Intel family 6 model
  * CFh when (dst - src) mod 2^32 is 1..63. This test times copies, moves
- * (disjoint) and sets of 64 KiB and 1 MiB over placement classes:
+ * (disjoint) and sets of 16 KiB (where the AVX2 and SSE2 tiers run rep
+ * movsb on CPUs whose plan says so), 64 KiB and 1 MiB over placement
+ * classes:
  *   - (dst - src) mod 4096: every value 0..128, then a spread up to 4095;
  *   - (dst - src) = 4 GiB + 0..65 (x86-64 and other 64-bit targets);
  *   - src % 64 x dst % 64 on a grid;
@@ -36,13 +38,18 @@
 #include <time.h>
 
 #define LIMIT 3.0 /* a class slower than LIMIT x the median class fails */
-/* Calls of at most 4 KiB (SHORT_MAX): 4.5x. A store across a 4 KiB
-   boundary costs about 7 ns on Intel family 6 model CFh, so a 100-byte
-   call that has one takes 5.6-9.9x the median class without
-   FASTMEM_AVOID_PAGE_SPLITS; with it, 2.1-3.9x, the cost of doing the call
-   in two parts (`cliff -v`, all three tiers, two builds each). */
+/* Rows of at most 16 KiB (SHORT_MAX): 4.5x, as two costs that are not
+   slow modes come near 3x there (Intel family 6 model CFh, `cliff -v`):
+   - a store across a 4 KiB boundary, about 7 ns: a 100-byte call that has
+     one takes 5.6-9.9x the median class without FASTMEM_AVOID_PAGE_SPLITS;
+     with it, 2.1-3.9x, the cost of doing the call in two parts (all three
+     tiers, two builds each);
+   - at 16 KiB, where the AVX2 and SSE2 tiers run rep movsb, the
+     placements its guard refuses ((dst - src) mod 4096 below 64) run their
+     loop: up to 2.4x in the AVX2 tier, 3.1x in the SSE2 one.
+   rep movsb's slow mode is 15-75x at these sizes. */
 #define SHORT_LIMIT 4.5
-#define SHORT_MAX 4096
+#define SHORT_MAX (16u << 10)
 #ifdef FASTMEM_AVOID_PAGE_SPLITS
 static const int page_splits_avoided = 1;
 #else
@@ -65,7 +72,7 @@ static const char *const op_name[] = {"memcpy", "memmove", "memset"};
 
 /* Fastest of `batches` batches of calls, ns per call. */
 static double time_class(int op, unsigned char *d, const unsigned char *s, size_t n, int batches) {
-  int calls = n <= 4096 ? 1000 : n <= (64u << 10) ? 16 : 2, b, i;
+  int calls = n <= 4096 ? 1000 : n <= (16u << 10) ? 64 : n <= (64u << 10) ? 16 : 2, b, i;
   double best = 1e30;
   for (b = 0; b < batches; b++) {
     double t0;
@@ -199,7 +206,7 @@ static void run_row(int op, size_t n, const cls *c, int ncls) {
 int main(int argc, char **argv) {
   static cls c[MAXCLS];
   static cls pc[MAXCLS];
-  static const size_t sizes[] = {64u << 10, 1u << 20}, short_sizes[] = {100, 300, 2000};
+  static const size_t sizes[] = {16u << 10, 64u << 10, 1u << 20}, short_sizes[] = {100, 300, 2000};
   int npc;
   unsigned all, sub, tiers[4];
   int ncls, op, nt = 0, i;
@@ -229,8 +236,10 @@ int main(int argc, char **argv) {
   tiers[nt++] = all;
   for (sub = FM_CPU_AVX512; sub >= FM_CPU_AVX2; sub >>= 1)
     if (all & sub) tiers[nt++] = all & ~(sub | (sub == FM_CPU_AVX2 ? FM_CPU_AVX512 : 0));
-  printf("fastmem cliff test: %s, %d placement classes%s, limit %.0fx the median class",
-         fm_path_name(), ncls, far_base ? "" : " (no 4 GiB mapping)", LIMIT);
+  printf("fastmem cliff test: %s, %d placement classes%s, limit %.0fx the median class (%.1fx up "
+         "to %u KiB)",
+         fm_path_name(), ncls, far_base ? "" : " (no 4 GiB mapping)", LIMIT, SHORT_LIMIT,
+         SHORT_MAX >> 10);
   if (page_splits_avoided)
     printf("; short calls over %d classes of dst %% 4096, limit %.1fx", npc, SHORT_LIMIT);
   printf("\n");

@@ -90,12 +90,12 @@ if [ "${1:-}" != quick ]; then
   pass=$((pass + hp)); fail=$((fail + hf))
   echo "  header-alone                 $hp passed, $hf failed"
 
-  # Slow modes: copies, moves and sets of 64 KiB and 1 MiB at every relative
-  # placement class, each tier; a class over 3x the median class fails.
-  # Native only (timings under an emulator mean nothing). The second build
-  # puts rep movsb / rep stosb at every size on any CPU with ERMS, so their
-  # guards are checked on CPUs whose plan does not use them; the third puts
-  # non-temporal stores at both sizes.
+  # Slow modes: copies, moves and sets of 16 KiB, 64 KiB and 1 MiB at every
+  # relative placement class, each tier; a class over 3x the median class
+  # fails. Native only (timings under an emulator mean nothing). The second
+  # build puts rep movsb / rep stosb at every size on any CPU with ERMS, so
+  # their guards are checked on CPUs whose plan does not use them; the third
+  # puts non-temporal stores at the two larger sizes.
   SRC=test/cliff.c cfg cliff-plan "gcc -std=c11 -O2" ""
   SRC=test/cliff.c cfg cliff-string-ops "gcc -std=c11 -O2 -DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" ""
   SRC=test/cliff.c cfg cliff-non-temporal "gcc -std=c11 -O2 -DFASTMEM_NT_THRESHOLD=32768" ""
