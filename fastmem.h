@@ -30,8 +30,10 @@
  *                           non-temporal stores. Defining it overrides the
  *                           probe; x86 raises it to at least 28 KiB.
  *   FASTMEM_MOVSB_MIN       (the CPU's plan) x86: copies from this size up to
- *                           the NT threshold use rep movsb, on the CPUs whose
- *                           plan uses it at all (fm__x86_find_plan).
+ *                           the NT threshold use rep movsb, in every tier, on
+ *                           the CPUs whose plan uses it at all
+ *                           (fm__x86_find_plan); the plan's sizes for rep
+ *                           movsb are then not used.
  *   FASTMEM_STOSB_MIN       (the CPU's plan) x86: memset from this size uses
  *                           rep stosb, on the CPUs whose plan uses it.
  *   FASTMEM_AVOID_PAGE_SPLITS (undefined) x86: a tier call whose end blocks
