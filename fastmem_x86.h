@@ -103,7 +103,8 @@ FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0, 0, 0};
    looking at the plan: three taken branches and two loads fewer on the way
    to the loop, faster at 513-1023 B (`sh bench/ab.sh memcpy 513 769 1023`,
    measured on AMD Zen 5: bench/results/zen5-2026-11-30/thresholds.md).
-   Every plan's sizes are at least this; user overrides below it lower it. */
+   Every plan's sizes are at least this (but the band of the AVX2 and SSE2
+   tiers, below); user overrides below it lower it. */
 #define FASTMEM__X86_BIG_DEFAULT (28u * 1024)
 #if defined(FASTMEM_MOVSB_MIN) && (FASTMEM_MOVSB_MIN) < FASTMEM__X86_BIG_DEFAULT
 #define FASTMEM__X86_BIG_M (FASTMEM_MOVSB_MIN)
@@ -116,9 +117,10 @@ FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0, 0, 0};
 #define FASTMEM__X86_BIG FASTMEM__X86_BIG_M
 #endif
 /* The same for the AVX2 and SSE2 tiers: the smallest movsb_narrow of the
-   plan table, where their loops start to look. */
+   plan table, where their loops start to look (a user's FASTMEM_MOVSB_MIN
+   replaces the band: then FASTMEM__X86_BIG). */
 #define FASTMEM__X86_BIG_NARROW_DEFAULT (4u * 1024)
-#if FASTMEM__X86_BIG < FASTMEM__X86_BIG_NARROW_DEFAULT
+#if defined(FASTMEM_MOVSB_MIN) || FASTMEM__X86_BIG < FASTMEM__X86_BIG_NARROW_DEFAULT
 #define FASTMEM__X86_BIG_NARROW FASTMEM__X86_BIG
 #else
 #define FASTMEM__X86_BIG_NARROW FASTMEM__X86_BIG_NARROW_DEFAULT
@@ -145,8 +147,10 @@ FASTMEM__SI int fm__x86_use_plan(const fm__x86_plan *p, unsigned l3) {
   z.movsb_narrow = fm__x86_kib(p->movsb_narrow);
   z.movsb_narrow_end = fm__x86_kib(p->movsb_narrow_end);
 #ifdef FASTMEM_MOVSB_MIN
-  if (p->movsb != FASTMEM__NEVER) z.movsb = (size_t)(FASTMEM_MOVSB_MIN);
-  z.movsb_narrow = ~(size_t)0; /* the user's size stands for every tier */
+  /* the user's size stands for every tier, where the plan uses rep movsb */
+  if (p->movsb != FASTMEM__NEVER || p->movsb_narrow != FASTMEM__NEVER)
+    z.movsb = (size_t)(FASTMEM_MOVSB_MIN);
+  z.movsb_narrow = ~(size_t)0;
 #endif
 #ifdef FASTMEM_STOSB_MIN
   if (p->stosb != FASTMEM__NEVER) z.stosb = (size_t)(FASTMEM_STOSB_MIN);
@@ -185,8 +189,8 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          AVX2 loop at 32 KiB-1 MiB, and far slower when (dst - src) mod 4096
          is 1..31; rep stosb never measured ahead: the vector loops.
          `sh bench/tune.sh plan` and `sh bench/tune.sh slow`. */
-      {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER,
-       0, 0},
+      {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0,
+       0},
       /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
          shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
          of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
@@ -201,13 +205,13 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          destination fit in the 48 KiB L1D, the AVX-512 loop does not: rep
          movsb for them from 4 to 26 KiB. `sh bench/tune.sh narrow`: rep
          movsb 1.04-2.2x as fast as the 32-byte loop at 4-24 KiB, 1.5-3.3x
-         the 16-byte one; from 28 KiB 0.87-1.03x and 0.96-1.4x. `sh
+         the 16-byte one; from 28 KiB 0.87-1.03x and 0.95-1.4x. `sh
          bench/ab.sh memcpy SIZES --limit=0x3b` (0x39 for SSE2), against
          the loops: 1.15-1.8x at 4-24 KiB (SSE2 1.9-2.9x). */
       {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 4, 26, 1},
   };
-  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER,
-                                     0, FASTMEM__NEVER, 0, 0};
+  static const fm__x86_plan loops = {
+      0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0};
   unsigned i;
 #ifdef FASTMEM_STRING_OPS_ANY_CPU
   /* Tests and tuning only: every CPU gets rep movsb and rep stosb, from
@@ -235,8 +239,8 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
    known), non-temporal stores from FASTMEM_NT_THRESHOLD or 24 MiB. */
 FASTMEM__SI unsigned fm__x86_probe(void) {
   unsigned f = FM_CPU_NT;
-  static const fm__x86_plan loops = {0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER,
-                                     0, FASTMEM__NEVER, 0, 0};
+  static const fm__x86_plan loops = {
+      0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0};
 #if defined(__SSE2__)
   f |= FM_CPU_SSE2;
 #endif
@@ -429,8 +433,9 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   else fm__move_ends(d + n - 4 * W, s + n - 4 * W, 4 * W, W, 2);
 }
 
-/* Copies from FASTMEM__X86_BIG on, as the CPU's plan says: rep movsb or
-   non-temporal stores; 0 for the loop. rep movsb only forward, disjoint, and
+/* Copies from FASTMEM__X86_BIG on (FASTMEM__X86_BIG_NARROW in the AVX2 and
+   SSE2 tiers), as the CPU's plan says: rep movsb or non-temporal stores; 0
+   for the loop. rep movsb only forward, disjoint, and
    outside both of its known slow modes, which one test covers: (dst - src)
    mod 4096 below 64 (4 KiB aliasing, on AMD Zen 3 at 1..31) implies
    (dst - src) mod 2^32 below 64 (on Intel family 6 model CFh and FSRM parts
@@ -438,8 +443,9 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
 FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
   size_t nt = FASTMEM__BIG(nt_copy);
-  /* the AVX2 and SSE2 tiers: also the plan's band for their loops */
-  int narrow = W < 64 && n >= FASTMEM__BIG(movsb_narrow) && n < FASTMEM__BIG(movsb_narrow_end);
+  /* in the AVX2 and SSE2 tiers, also in the plan's band for their loops */
+  int narrow = W < 64 && (f & FM_CPU_ERMS) && n >= FASTMEM__BIG(movsb_narrow) &&
+               n < FASTMEM__BIG(movsb_narrow_end);
   if ((f & FM_CPU_ERMS) && (n >= FASTMEM__BIG(movsb) || narrow) && n < nt &&
       (((uintptr_t)d - (uintptr_t)s) & 4095) >= 64 && fm__disjoint(d, s, n)) {
     /* dst 64-aligned: a misaligned destination slows rep movsb down on AMD */

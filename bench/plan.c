@@ -177,7 +177,8 @@ int main(int argc, char **argv) {
          "stosb", "nt");
   for (k = 0; k < nsizes; k++) {
     size_t n = sizes[k];
-    unsigned char *s = buf + 4096 + off, *d = buf + span / 2 + 3 * 4096 + (64 << 10) + off * 3 % 64 + shift;
+    unsigned char *s = buf + 4096 + off,
+                  *d = buf + span / 2 + 3 * 4096 + (64 << 10) + off * 3 % 64 + shift;
     double t[6][11];
     int reps = n < (1u << 20) ? (int)((8u << 20) / n) : n < (32u << 20) ? 8 : 2, r, m0;
     if (n + (64 << 10) + 5 * 4096 > span / 2) {

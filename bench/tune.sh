@@ -8,7 +8,7 @@
 #                            against the vector loop in one process, aligned
 #                            and misaligned, twice (bench/plan.c)
 #   sh bench/tune.sh narrow  the same for the AVX2 and SSE2 tiers' copy loops
-#                            (32 and 16 bytes a store) at 1-64 KiB, at two
+#                            (32 and 16 bytes a store) at 2-64 KiB, at two
 #                            distances dst - src mod 4096 (bench/plan.c --width)
 #   sh bench/tune.sh novec   the no-vector build's word loops against rep movsb /
 #                            rep stosb, size by size (bench/novec.c)

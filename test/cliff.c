@@ -11,7 +11,8 @@
  *   - (dst - src) = 4 GiB + 0..65 (x86-64 and other 64-bit targets);
  *   - src % 64 x dst % 64 on a grid;
  * for every tier this CPU has (fm_cpu_limit), and fails when a class takes
- * more than 3x the median class of its row. A slow mode costs 10-50x, so
+ * more than 3x the median class of its row (4.5x for rows up to 16 KiB,
+ * SHORT_LIMIT below). A slow mode costs 10-50x, so
  * the rule holds on a shared, noisy machine: each class is the fastest of
  * several batches, and a class over the limit is timed again, up to three
  * times a few ms apart, before it counts as a failure.
@@ -47,7 +48,7 @@
    - at 16 KiB, where the AVX2 and SSE2 tiers run rep movsb, the
      placements its guard refuses ((dst - src) mod 4096 below 64) run their
      loop: up to 2.4x in the AVX2 tier, 3.1x in the SSE2 one.
-   rep movsb's slow mode is 15-75x at these sizes. */
+   rep movsb's slow mode costs 45-61x at 16 KiB (the guard removed). */
 #define SHORT_LIMIT 4.5
 #define SHORT_MAX (16u << 10)
 #ifdef FASTMEM_AVOID_PAGE_SPLITS
