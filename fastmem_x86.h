@@ -443,7 +443,9 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
 FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
   size_t nt = FASTMEM__BIG(nt_copy);
-  /* in the AVX2 and SSE2 tiers, also in the plan's band for their loops */
+  /* in the AVX2 and SSE2 tiers, also in the plan's band for their loops
+     (ERMS tested first: CPUs without string instructions load nothing
+     more; the AVX-512 tier folds this away) */
   int narrow = W < 64 && (f & FM_CPU_ERMS) && n >= FASTMEM__BIG(movsb_narrow) &&
                n < FASTMEM__BIG(movsb_narrow_end);
   if ((f & FM_CPU_ERMS) && (n >= FASTMEM__BIG(movsb) || narrow) && n < nt &&

@@ -63,14 +63,13 @@ plan)
   done ;;
 narrow)
   ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan"
+  sizes="2048 4096 8192 16384 20480 24576 26624 28672 32768 49152 65536"
   for round in 1 2; do
     for width in 32 16; do
       for off in 0 5; do
         for shift in 2048 0; do
-          taskset -c "${TUNE_CPU:-1}" "$out/plan" --width=$width --off=$off --shift=$shift \
-            2048 4096 8192 16384 20480 24576 26624 28672 32768 49152 65536 2>/dev/null ||
-            "$out/plan" --width=$width --off=$off --shift=$shift \
-              2048 4096 8192 16384 20480 24576 26624 28672 32768 49152 65536
+          args="--width=$width --off=$off --shift=$shift $sizes"
+          taskset -c "${TUNE_CPU:-1}" "$out/plan" $args 2>/dev/null || "$out/plan" $args
         done
       done
     done
