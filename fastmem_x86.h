@@ -183,8 +183,14 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
       /* AMD Zen 5 EPYC (family 1Ah, models 00h-1Fh; measured: an EPYC of
          family 1Ah). rep movsb from 28 KiB: `sh bench/tune.sh movsb`, rep
          movsb against the AVX-512 loop; rep stosb from 960 KiB with no upper
-         limit: `sh bench/ab.sh memset` around 1 MiB and past 24 MiB. */
-      {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0},
+         limit: `sh bench/ab.sh memset` around 1 MiB and past 24 MiB.
+         Short copies, sets and compares through byte masks (measured on
+         family 1Ah model 02h): on the random table 1.3-1.4x the size
+         ladders for copies, 1.5-1.6x for sets, 1.2x memcmp, 1.6-1.7x memeq
+         (`sh bench/ab.sh -c "clang -O2" OP random`, also gcc for
+         x86-64-v4, three runs); repeated sizes mixed, 0.75-2.8x, with
+         placement moving them as much (results/amd-1ah-02h-2026-12-01). */
+      {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 1},
       /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb slower than the
          AVX2 loop at 32 KiB-1 MiB, and far slower when (dst - src) mod 4096
          is 1..31; rep stosb never measured ahead: the vector loops.
