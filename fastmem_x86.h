@@ -545,6 +545,23 @@ void fm__x86_set_part_masked(fm__u8 *d, int c, size_t n, int below) {
 }
 
 /* ---- Copy and move: the size classes and the tiers ----------------------- */
+/* A forward loop whose destination lies 1 to `near` - 1 bytes above its
+   source modulo 4096 stores to the page offsets its next loads read, and
+   each such load waits for those stores (4 KiB aliasing). A backward loop
+   loads below what it just stored, so where that is safe (the source not
+   inside the destination) the copy runs backward: 16 KiB copies 1.15-1.70x
+   as fast at distances 8 and 60 in every tier, 100 in the AVX-512 one
+   1.33x, other distances level (`sh bench/ab.sh memcpy 16384 --dist=D
+   --limit=MASK`, AMD family 1Ah). From the plan's sizes only below 64
+   bytes, where rep movsb is refused anyway; and in the 32- and 64-byte
+   tiers only below FASTMEM__X86_BIG: at 64 KiB their backward loops took
+   1.4-1.9x the forward ones' time (test/cliff.c -v), while the SSE2
+   tier's gained 1.15-1.35x. Figures:
+   bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
+FASTMEM__AI int fm__x86_aliased(const fm__u8 *d, const fm__u8 *s, size_t n, size_t near) {
+  return ((((uintptr_t)d - (uintptr_t)s) - 1) & 4095) < near - 1 && fm__fwd_ok(s, d, n);
+}
+
 /* n > 32, by size class: the first class, then fm__move_upto8's ladder,
    then the loops and the string and streaming paths. With check set, each
    class first checks the blocks it stores unaligned and returns 0, having
@@ -555,8 +572,9 @@ FASTMEM__AI int fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
     return fm__move_k(d, s, n, W, (int)(64 / W), check);
   if (fm__move_upto8(d, s, n, W, check)) return 1;
   if (check && n <= 8 * W) return 0; /* a block would cross */
-  back = !fm__fwd_ok(d, s, n);
   big = fm__at_least(n, W == 64 ? FASTMEM__X86_BIG : FASTMEM__X86_BIG_NARROW);
+  back = !fm__fwd_ok(d, s, n) || ((W == 16 || !fm__at_least(n, FASTMEM__X86_BIG)) &&
+                                  fm__x86_aliased(d, s, n, big ? 64 : 128));
   /* unaligned: forward, one block at d (64 bytes before rep movsb or
      streaming) and four before d + n; backward, the mirror image */
   if (check && FASTMEM__UNLIKELY(fm__ends_cross(d, n, W,
