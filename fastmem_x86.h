@@ -550,16 +550,34 @@ void fm__x86_set_part_masked(fm__u8 *d, int c, size_t n, int below) {
    each such load waits for those stores (4 KiB aliasing). A backward loop
    loads below what it just stored, so where that is safe (the source not
    inside the destination) the copy runs backward: 16 KiB copies 1.15-1.70x
-   as fast at distances 8 and 60 in every tier, 100 in the AVX-512 one
-   1.33x, other distances level (`sh bench/ab.sh memcpy 16384 --dist=D
-   --limit=MASK`, AMD family 1Ah). From the plan's sizes only below 64
-   bytes, where rep movsb is refused anyway; and in the 32- and 64-byte
+   as fast at distances 8 and 60 in every tier (`sh bench/ab.sh memcpy
+   16384 --dist=D --limit=MASK`, AMD family 1Ah). In the 32- and 64-byte
    tiers only below FASTMEM__X86_BIG: at 64 KiB their backward loops took
    1.4-1.9x the forward ones' time (test/cliff.c -v), while the SSE2
-   tier's gained 1.15-1.35x. Figures:
-   bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
+   tier's gained 1.15-1.35x. How far `near` reaches: fm__x86_alias_window.
+   Figures: bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
 FASTMEM__AI int fm__x86_aliased(const fm__u8 *d, const fm__u8 *s, size_t n, size_t near) {
   return ((((uintptr_t)d - (uintptr_t)s) - 1) & 4095) < near - 1 && fm__fwd_ok(s, d, n);
+}
+/* `near` for fm__x86_aliased in the 32- and 64-byte tiers (narrow_big: the
+   AVX2 tier's size may fall in the plan's rep movsb band; 1: never
+   backward). Below FASTMEM__X86_BIG: 1024. Their forward loops slow down
+   from about 100 bytes up to about 1 KiB: 16 KiB copies took 1.3-2.0x as
+   long at distances 100-996 as at 2056 and beyond. Backward, 4-16 KiB
+   copies ran 1.15-1.56x as fast at 100-420 (AVX2) and 200-900 (AVX-512),
+   2 KiB 0.91-1.24x, 300 B-1 KiB 0.96-1.20x; at 1300 the two are level
+   (`sh bench/ab.sh memcpy 300 1024 2048 4096 16384 --dist=1048576+D
+   --limit=MASK`, AMD family 1Ah; figures: bench/results/
+   amd-1ah-02h-2026-12-01/alias-window-ab.txt). Where the AVX2 tier may
+   take the plan's rep movsb band, 64, that band's own guard. The SSE2
+   tier (fm__x86_move_w) keeps 128 below 4 KiB and 64 from 4 KiB on, at
+   every size: with 1024 its 64 KiB copies took 1.7x as long, and
+   distances 900-1000 lost 5-12% at every size. Not measured on other
+   CPUs; a backward copy has no slow mode on any CPU measured. */
+FASTMEM__AI size_t fm__x86_alias_window(size_t n, int narrow_big) {
+  if (fm__at_least(n, FASTMEM__X86_BIG)) return 1;
+  if (narrow_big && n >= FASTMEM__BIG(movsb_narrow)) return 64;
+  return 1024;
 }
 
 /* n > 32, by size class: the first class, then fm__move_upto8's ladder,
@@ -573,8 +591,8 @@ FASTMEM__AI int fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   if (fm__move_upto8(d, s, n, W, check)) return 1;
   if (check && n <= 8 * W) return 0; /* a block would cross */
   big = fm__at_least(n, W == 64 ? FASTMEM__X86_BIG : FASTMEM__X86_BIG_NARROW);
-  back = !fm__fwd_ok(d, s, n) || ((W == 16 || !fm__at_least(n, FASTMEM__X86_BIG)) &&
-                                  fm__x86_aliased(d, s, n, big ? 64 : 128));
+  back = !fm__fwd_ok(d, s, n) || (W == 16 ? fm__x86_aliased(d, s, n, big ? 64 : 128)
+                                          : fm__x86_aliased(d, s, n, fm__x86_alias_window(n, big)));
   /* unaligned: forward, one block at d (64 bytes before rep movsb or
      streaming) and four before d + n; backward, the mirror image */
   if (check && FASTMEM__UNLIKELY(fm__ends_cross(d, n, W,
