@@ -385,6 +385,13 @@ FASTMEM__AI int fm__sign64(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
 #define FASTMEM__ST4(T, p, x)                                                                      \
   (FASTMEM__ST(T, (p), x##0), FASTMEM__ST(T, (p) + sizeof(T), x##1),                               \
    FASTMEM__ST(T, (p) + 2 * sizeof(T), x##2), FASTMEM__ST(T, (p) + 3 * sizeof(T), x##3))
+/* Four consecutive blocks copied from s to d, each stored right after its
+   load (Ta: the store type, T: the load type). */
+#define FASTMEM__COPY4(Ta, T, d, s)                                                                \
+  (FASTMEM__ST(Ta, (d), FASTMEM__LD(T, (s))),                                                      \
+   FASTMEM__ST(Ta, (d) + sizeof(T), FASTMEM__LD(T, (s) + sizeof(T))),                              \
+   FASTMEM__ST(Ta, (d) + 2 * sizeof(T), FASTMEM__LD(T, (s) + 2 * sizeof(T))),                      \
+   FASTMEM__ST(Ta, (d) + 3 * sizeof(T), FASTMEM__LD(T, (s) + 3 * sizeof(T))))
 #define FASTMEM__FILL4(T, p, v)                                                                    \
   (FASTMEM__ST(T, (p), v), FASTMEM__ST(T, (p) + sizeof(T), v),                                     \
    FASTMEM__ST(T, (p) + 2 * sizeof(T), v), FASTMEM__ST(T, (p) + 3 * sizeof(T), v))
@@ -593,17 +600,24 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
  *   fm__set_ends_W(d, c, n, k)   the same for set, stores in the same order.
  *   fm__copy_fwd_W(d, s, n)  n > 8W, for any dst not inside (src, src + n):
  *                      [head W][ W-aligned blocks of 4W ... ][ tail 4W ]
- *     Loads run one step ahead of stores: each step's blocks are loaded
- *     before the previous step's are stored, the head with the first step
- *     and the tail with the last. So every byte is loaded before a store of
- *     this call can overwrite it (dst below src by any distance), and the
- *     bytes loaded first are the ones a previous call on the same memory
- *     stored first: a move repeated at a short distance does not wait on its
- *     own last stores: faster for moves repeated at a short distance,
- *     disjoint copies unchanged (`sh bench/ab.sh memmove 1024 --dist=-8`,
- *     and 8, against head and tail loaded first and stored last; the
- *     overlapping moves of `make bench SECTION=distance`; figures:
- *     bench/results/notes-from-code.md).
+ *     The head and the first step are loaded before the head is stored;
+ *     from the second step on, each block is stored right after its load
+ *     (FASTMEM__COPY4); the last step is loaded with the tail and stored
+ *     with it. Every store lands below the bytes still to be loaded, so
+ *     every byte is loaded before a store of this call can overwrite it
+ *     (dst below src by any distance). The bytes a previous call on the
+ *     same memory stored first are loaded first, and the head is stored
+ *     first: a move repeated at a short distance does not wait on its own
+ *     last stores (`sh bench/ab.sh memmove 1024 --dist=-8`, and 8, against
+ *     head and tail loaded first and stored last; the overlapping moves of
+ *     `make bench SECTION=distance`; figures:
+ *     bench/results/notes-from-code.md). Storing each block right after
+ *     its load, instead of loading every step one step ahead, took the
+ *     AVX2 and SSE2 tiers' aligned copies of 2-16 KiB 1.11-1.32x as fast,
+ *     the AVX-512 tier's level (`sh bench/ab.sh memcpy 300 ... 16384
+ *     --limit=MASK`, AMD family 1Ah; figures: bench/results/
+ *     amd-1ah-02h-2026-12-01/thresholds.md). The word loop (W = 8), not
+ *     measured, keeps the older order: every step loaded one ahead.
  *   fm__copy_bwd_W(d, s, n)  n > 8W, the mirror image, for dst inside
  *                      (src, src + n):
  *                      [ head 4W ][ W-aligned blocks of 4W ... ][tail W]
@@ -774,12 +788,17 @@ FASTMEM__AI void fm__copy_fwd_16(fm__u8 *d, const fm__u8 *s, size_t n) {
   fm__v16 head = FASTMEM__LD(fm__v16, s), x0, x1, x2, x3, t0, t1, t2, t3;
   FASTMEM__LD4(fm__v16, x, sp);
   FASTMEM__ST(fm__v16, d, head);
-  while (dp + 4 * 16 < dt) {
+  if (dp + 4 * 16 < dt) {
     FASTMEM__ST4(fm__v16a, dp, x);
     dp += 4 * 16;
     sp += 4 * 16;
+    while (dp + 4 * 16 < dt) {
+      FASTMEM__COPY4(fm__v16a, fm__v16, dp, sp);
+      dp += 4 * 16;
+      sp += 4 * 16;
+      FASTMEM__LOOP_BARRIER();
+    }
     FASTMEM__LD4(fm__v16, x, sp);
-    FASTMEM__LOOP_BARRIER();
   }
   FASTMEM__LD4(fm__v16, t, s + n - 4 * 16);
   FASTMEM__ST4(fm__v16a, dp, x);
@@ -872,12 +891,17 @@ FASTMEM__AI void fm__copy_fwd_32(fm__u8 *d, const fm__u8 *s, size_t n) {
   fm__v32 head = FASTMEM__LD(fm__v32, s), x0, x1, x2, x3, t0, t1, t2, t3;
   FASTMEM__LD4(fm__v32, x, sp);
   FASTMEM__ST(fm__v32, d, head);
-  while (dp + 4 * 32 < dt) {
+  if (dp + 4 * 32 < dt) {
     FASTMEM__ST4(fm__v32a, dp, x);
     dp += 4 * 32;
     sp += 4 * 32;
+    while (dp + 4 * 32 < dt) {
+      FASTMEM__COPY4(fm__v32a, fm__v32, dp, sp);
+      dp += 4 * 32;
+      sp += 4 * 32;
+      FASTMEM__LOOP_BARRIER();
+    }
     FASTMEM__LD4(fm__v32, x, sp);
-    FASTMEM__LOOP_BARRIER();
   }
   FASTMEM__LD4(fm__v32, t, s + n - 4 * 32);
   FASTMEM__ST4(fm__v32a, dp, x);
@@ -970,12 +994,17 @@ FASTMEM__AI void fm__copy_fwd_64(fm__u8 *d, const fm__u8 *s, size_t n) {
   fm__v64 head = FASTMEM__LD(fm__v64, s), x0, x1, x2, x3, t0, t1, t2, t3;
   FASTMEM__LD4(fm__v64, x, sp);
   FASTMEM__ST(fm__v64, d, head);
-  while (dp + 4 * 64 < dt) {
+  if (dp + 4 * 64 < dt) {
     FASTMEM__ST4(fm__v64a, dp, x);
     dp += 4 * 64;
     sp += 4 * 64;
+    while (dp + 4 * 64 < dt) {
+      FASTMEM__COPY4(fm__v64a, fm__v64, dp, sp);
+      dp += 4 * 64;
+      sp += 4 * 64;
+      FASTMEM__OPAQUE(dp);
+    }
     FASTMEM__LD4(fm__v64, x, sp);
-    FASTMEM__OPAQUE(dp);
   }
   FASTMEM__LD4(fm__v64, t, s + n - 4 * 64);
   FASTMEM__ST4(fm__v64a, dp, x);
