@@ -1215,8 +1215,15 @@ FASTMEM__AI int fm__eq_portable(const fm__u8 *a, const fm__u8 *b, size_t n) {
 }
 
 /* The portable tier, out of line like the backends' tiers, so that the
-   functions that pick a tier stay a test and a jump. */
+   functions that pick a tier stay a test and a jump; never cloned for
+   constant arguments either (gcc's noclone, as FASTMEM__TIER says: a file
+   whose every call passes the same 64-byte array got -Warray-bounds errors
+   from the clone's loops, test/user/small_objects.c). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define FASTMEM__PORT static __attribute__((noinline, noclone, flatten, unused))
+#else
 #define FASTMEM__PORT static __attribute__((noinline, flatten, unused))
+#endif
 FASTMEM__PORT void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) {
   fm__move_portable(d, s, n);
 }
