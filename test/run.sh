@@ -59,10 +59,12 @@ if [ "${1:-}" != quick ]; then
   # every size past the tiers' unrolled classes (above 8 vectors), on any
   # CPU with ERMS whatever its plan, and it must still build warning-free.
   cfg gcc-string-ops-from-0 "gcc -std=c11 -O2 -DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" "" -q
-  # The masked short copies and sets on any CPU with AVX-512, whatever its
-  # plan says: clang builds have them on any target, gcc builds only for
-  # AVX-512 targets (so that one runs only where the CPU has AVX-512).
+  # The masked short copies, sets and compares on any CPU with AVX-512,
+  # whatever its plan says: inlined in clang builds and gcc builds for
+  # AVX-512 targets (that one runs only where the CPU has AVX-512), called
+  # out of line in other gcc builds.
   cfg clang-masked-any-cpu "clang -std=c11 -O2 -DFASTMEM_MASKED_ANY_CPU" "" -q
+  cfg gcc-masked-any-cpu   "gcc -std=c11 -O2 -DFASTMEM_MASKED_ANY_CPU"   "" -q
   # Calls split at 4 KiB boundaries: every tier's cut, at every placement
   # test.c covers (the AVX-512 tier's masked parts with gcc and clang).
   cfg gcc-avoid-page-splits   "gcc -std=c11 -O2 -DFASTMEM_AVOID_PAGE_SPLITS"   "" -q

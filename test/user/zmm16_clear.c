@@ -1,7 +1,8 @@
 /* The masked short paths (x86-64, FM_CPU_MASKED) leave zmm16 all zero after
  * a set, copy or compare: a zmm register with upper bits set can slow the
  * vector code that follows on some Intel cores, and vzeroupper does not
- * reach zmm16. Built with clang (which has the masks on any target) and
+ * reach zmm16. Built with clang (which inlines the masks on any target) and
+ * gcc (which calls them, and copies without them), with
  * FASTMEM_MASKED_ANY_CPU; where the CPU has no AVX-512, nothing to check. */
 #define FASTMEM_MASKED_ANY_CPU
 #include <stdio.h>
@@ -9,6 +10,13 @@
 #include "fastmem.h"
 
 static unsigned char a[64], b[64];
+
+/* copies go through the masks only where they are inlined */
+#ifdef FASTMEM__X86_MASKS_INLINE
+#define COPIES_MASKED 1
+#else
+#define COPIES_MASKED 0
+#endif
 
 /* zmm16 is read right after the call: nothing in between uses it (this file
    targets no AVX-512, so the compiler never allocates it). */
@@ -19,8 +27,9 @@ static int zmm16_is_zero(void) {
   for (i = 0; i < 64; i++) nz |= z[i];
   return nz == 0;
 }
-/* puts data in zmm16, so that a path that skips the clear is seen */
-static void zmm16_dirty(void) {
+/* puts data in zmm16, so that a path that skips the clear is seen (gcc
+   names zmm16 as clobbered only in a function that targets AVX-512) */
+__attribute__((noinline, target("avx512f"))) static void zmm16_dirty(void) {
   __asm__ volatile("vpternlogd $0xff, %%zmm16, %%zmm16, %%zmm16" ::: "xmm16", "memory");
 }
 
@@ -40,7 +49,8 @@ int main(void) {
     if (!zmm16_is_zero()) printf("FAIL: zmm16 set after fm_memset n=%zu\n", n), fails++;
     zmm16_dirty();
     fm_memcpy(b, a, n);
-    if (n <= 32 && !zmm16_is_zero()) printf("FAIL: zmm16 set after fm_memcpy n=%zu\n", n), fails++;
+    if (COPIES_MASKED && n <= 32 && !zmm16_is_zero())
+      printf("FAIL: zmm16 set after fm_memcpy n=%zu\n", n), fails++;
     zmm16_dirty();
     if (fm_memcmp(a, b, n) != 0) printf("FAIL: memcmp n=%zu\n", n), fails++;
     if (!zmm16_is_zero()) printf("FAIL: zmm16 set after fm_memcmp n=%zu\n", n), fails++;
