@@ -41,6 +41,14 @@
  *                           parts split there (fastmem_x86.h, "Stores across
  *                           a 4 KiB boundary"): for buffers reused at such
  *                           a placement; it costs a little elsewhere.
+ *   FASTMEM_MASKED_CALLS    (undefined) x86-64 gcc builds without an
+ *                           AVX-512 target: sets and compares of 0..64 bytes
+ *                           whose size changes from call to call go through
+ *                           one byte-masked call on the CPUs whose plan has
+ *                           masks (clang inlines them anyway): faster on
+ *                           random sizes, slower on repeated ones, also on
+ *                           CPUs without the masks (fastmem_x86.h, "Masked
+ *                           short copies, sets and compares").
  *   FASTMEM_STRING_OPS_ANY_CPU (undefined) x86, tests and tuning only: rep
  *                           movsb and rep stosb on every CPU that has ERMS,
  *                           from the two sizes above (else 28 / 960 KiB).
@@ -1465,9 +1473,8 @@ static FASTMEM__NOINLINE int fm__eq_long(const fm__u8 *a, const fm__u8 *b, size_
 #ifndef FASTMEM__COPY_SHORT_MAX
 #define FASTMEM__COPY_SHORT_MAX 32
 #endif
-/* memcmp and memeq up to these sizes stay at the call site too (x86-64: 64
-   for both; the byte-masked paths of gcc builds without an AVX-512 target
-   are one small call). */
+/* memcmp and memeq up to these sizes stay at the call site too (x86-64:
+   memeq 64, memcmp 64 in builds with byte masks). */
 #ifndef FASTMEM__CMP_SHORT_MAX
 #define FASTMEM__CMP_SHORT_MAX 32
 #endif

@@ -61,11 +61,13 @@
 #define FASTMEM__T_AVX2 "avx,avx2"
 #define FASTMEM__T_AVX512 "avx,avx2,avx512f,avx512bw,avx512vl"
 
-/* Masked short sets and compares are compiled into every x86-64 build, and
-   masked short copies into those where they can be inlined (see that
-   section): the asm names k1 and k2 as clobbered, which clang accepts on any
-   target and gcc only where the function targets AVX-512. */
-#if defined(__SSE2__) && defined(__x86_64__)
+/* Masked short copies, sets and compares are compiled in where they can be
+   inlined, and masked sets and compares, as calls, into gcc builds that ask
+   for them (FASTMEM_MASKED_CALLS; see that section): the asm names k1 and k2
+   as clobbered, which clang accepts on any target and gcc only where the
+   function targets AVX-512. */
+#if defined(__SSE2__) && defined(__x86_64__) &&                                                    \
+    (defined(__clang__) || defined(__AVX512F__) || defined(FASTMEM_MASKED_CALLS))
 #define FASTMEM__X86_MASKS 1
 #if defined(__clang__) || defined(__AVX512F__)
 #define FASTMEM__X86_MASKS_INLINE 1
@@ -906,17 +908,21 @@ FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b,
  * The asm uses k1 and k2 and must say so. clang accepts them as clobbers on
  * any target, and gcc where the translation unit targets AVX-512
  * (__AVX512F__): there the masked paths are inlined at the call site. Other
- * gcc builds call them out of line, as small functions with an AVX-512
- * target; saving and restoring k1 and k2 in inline asm instead (a function
- * with an AVX-512 target attribute may keep values there) chained every call
- * to the one before and cost 15-25% on repeated sizes (`make bench
- * SECTION=sweep`). The call is worth it for sets and compares: on AMD family
- * 1Ah (Zen 5), the random tables went from 0.58-0.92 of the best peer to
- * 1.01-1.72, while repeated short sizes pay the call (0.45-1.0x the ladders'
- * speed, level with glibc or ahead but for memeq below 32 bytes, 0.87).
- * Copies keep their ladder: through the call, repeated copies of 1-32 bytes
- * ran at a third of its speed (`make bench SECTION=sweep,random`, `sh
- * bench/ab.sh OP random` and `OP 1 8 16 32`; figures:
+ * gcc builds keep the ladders; saving and restoring k1 and k2 in inline asm
+ * instead (a function with an AVX-512 target attribute may keep values
+ * there) chained every call to the one before and cost 15-25% on repeated
+ * sizes (`make bench SECTION=sweep`). With FASTMEM_MASKED_CALLS, such a
+ * build calls the masked set, memcmp and memeq as small functions with an
+ * AVX-512 target instead (copies keep the ladder: through the call they ran
+ * at a third of its speed at 1-32 bytes). On AMD family 1Ah (Zen 5) that
+ * took the random tables from 0.58-0.92 of the best peer to 1.01-1.72, and
+ * cost repeated short sizes up to half their speed (memeq below 32 bytes
+ * 0.87 of glibc). It is not the default because CPUs without the masks pay
+ * too: the test in front of the ladder and the call beside it cost the AVX2
+ * tier's repeated sets of 16-40 bytes 0.62-0.75x, compares 0.75-0.95x, and
+ * its 0-31 band fell from 1.85 to 1.52 (sets) and 1.50 to 1.08 (memcmp) of
+ * the best peer (`sh bench/ab.sh -r 90f16bf memset 8 16 24 40
+ * --limit=0x3b`; `make bench SECTION=sweep,random`; figures:
  * bench/results/amd-1ah-02h-2026-12-01/thresholds.md, "Masked sets and
  * compares through a call"). */
 #ifdef FASTMEM__X86_MASKS
@@ -1000,12 +1006,24 @@ FASTMEM__MASKED_FN int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_
           : "k1", "k2", "xmm16");
   return eq;
 }
+#elif defined(__SSE2__) && defined(__x86_64__) /* not in this build: the ladders */
+FASTMEM__AI int fm__x86_masked(size_t n) { return (void)n, 0; }
+FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {
+  fm__move_short(d, s, n);
+}
+FASTMEM__AI void fm__x86_set_masked(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
+FASTMEM__AI int fm__x86_cmp_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__cmp_short(a, b, n);
+}
+FASTMEM__AI int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__eq_short(a, b, n);
+}
 #endif
 
 /* ---- Short compares (inline at the call site) ----------------------------
- * memeq and memcmp up to 64 bytes (FASTMEM__EQ_SHORT_MAX,
- * FASTMEM__CMP_SHORT_MAX): the plan's masked compare takes 0..64 where the
- * CPU has it; elsewhere memcmp calls the tier above 32. */
+ * memeq up to 64 bytes (FASTMEM__EQ_SHORT_MAX); memcmp up to 32, and up to
+ * 64 in builds with the masks (FASTMEM__CMP_SHORT_MAX), where the plan's
+ * masked compare takes 0..64 and CPUs without it call the tier above 32. */
 #if defined(__SSE2__) && defined(__x86_64__)
 /* the tier's call, for 33..64 bytes where the CPU has no masks (below) */
 FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n);
@@ -1057,7 +1075,9 @@ FASTMEM__AI int fm__x86_eq_ends(const fm__u8 *a, const fm__u8 *b, size_t n, size
    the 32-256 band of memcmp went from 0.8x glibc (clang) and 1.1x (gcc
    for x86-64-v4) to 2.1x. */
 #define FASTMEM__EQ_SHORT_MAX 64
+#ifdef FASTMEM__X86_MASKS
 #define FASTMEM__CMP_SHORT_MAX 64
+#endif
 FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   if (fm__x86_masked(n)) return fm__x86_eq_masked(a, b, n);
   if (n >= 16) return n > 32 ? fm__x86_eq_ends(a, b, n, 32) : fm__x86_eq_ends(a, b, n, 16);
@@ -1157,7 +1177,7 @@ FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
 #define FASTMEM__COPY_SHORT_MAX 64
 FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
   if (n > 32) fm__move_ends_16(d, s, n, 2);
-#ifdef FASTMEM__X86_MASKS_INLINE /* a call to them loses to the ladder */
+#if !defined(FASTMEM__X86_MASKS) || defined(FASTMEM__X86_MASKS_INLINE) /* not as calls */
   else if (fm__x86_masked(n)) fm__x86_move_masked(d, s, n);
 #endif
   else fm__move_short(d, s, n);

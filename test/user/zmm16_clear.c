@@ -2,8 +2,9 @@
  * a set, copy or compare: a zmm register with upper bits set can slow the
  * vector code that follows on some Intel cores, and vzeroupper does not
  * reach zmm16. Built with clang (which inlines the masks on any target) and
- * gcc (which calls them, and copies without them), with
- * FASTMEM_MASKED_ANY_CPU; where the CPU has no AVX-512, nothing to check. */
+ * gcc with FASTMEM_MASKED_CALLS (which calls them, and copies without
+ * them), with FASTMEM_MASKED_ANY_CPU; where the CPU has no AVX-512, nothing
+ * to check. */
 #define FASTMEM_MASKED_ANY_CPU
 #include <stdio.h>
 #include <string.h>
