@@ -963,14 +963,7 @@ FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {
           : "k1", "xmm16");
 }
 #else
-/* FASTMEM_MASKED_CALLS. Marked cold, so that gcc lays the ladder out as if
-   the call were not there: on a CPU without masks (AVX2 tier), repeated sets
-   of 16-40 bytes went from 0.62-0.69x the ladders of a build without the
-   option to 1.00x (compares stayed at 0.70-0.86x at 4-24 bytes); on Zen 5,
-   with the masks, the random tables were level with or without it (`sh
-   bench/ab.sh -c "gcc -O2 -DFASTMEM_MASKED_CALLS" -r 90f16bf memset 4 8 16
-   24 40 --limit=0x3b`; bench/results/amd-1ah-02h-2026-12-01/masked-call-ab.txt). */
-#define FASTMEM__MASKED_FN FASTMEM__TIER(FASTMEM__T_AVX512) __attribute__((cold))
+#define FASTMEM__MASKED_FN FASTMEM__TIER(FASTMEM__T_AVX512)
 #endif
 
 /* Set n <= 64 bytes: one masked store. */
