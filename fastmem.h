@@ -642,54 +642,122 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
  * The same names without the suffix take W as an argument (a constant after
  * inlining) and call the set of that width. */
 
-/* ---- 8-byte blocks (words: the portable path without vectors) ---- */
-FASTMEM__AI void fm__move_ends_8(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
-  const fm__u8 *st = s + n - (size_t)k * 8;
-  fm__u8 *dt = d + n - (size_t)k * 8;
-  fm__w8 h0 = FASTMEM__LD(fm__w8, s), t0 = FASTMEM__LD(fm__w8, st);
-  fm__w8 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
-  if (k >= 2) {
-    h1 = FASTMEM__LD(fm__w8, s + 8);
-    t1 = FASTMEM__LD(fm__w8, st + 8);
+/* The functions of one block width W: T, its unaligned type; Ta, the
+   W-aligned one; V, the fill pattern as an expression of the set's c. The
+   four that every width shares (FASTMEM__BLOCKS) and the vector widths'
+   forward copy (FASTMEM__COPY_FWD; the word loop keeps its own order) are
+   written once here and stamped out per width below, so that a change to
+   one width's loop is a change to all of them. */
+#define FASTMEM__BLOCKS(W, T, Ta, V)                                                               \
+  FASTMEM__AI void fm__move_ends_##W(fm__u8 *d, const fm__u8 *s, size_t n, int k) {                \
+    const fm__u8 *st = s + n - (size_t)k * W;                                                      \
+    fm__u8 *dt = d + n - (size_t)k * W;                                                            \
+    T h0 = FASTMEM__LD(T, s), t0 = FASTMEM__LD(T, st);                                             \
+    T h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;                                        \
+    if (k >= 2) {                                                                                  \
+      h1 = FASTMEM__LD(T, s + W);                                                                  \
+      t1 = FASTMEM__LD(T, st + W);                                                                 \
+    }                                                                                              \
+    if (k >= 4) {                                                                                  \
+      h2 = FASTMEM__LD(T, s + 2 * W);                                                              \
+      t2 = FASTMEM__LD(T, st + 2 * W);                                                             \
+      h3 = FASTMEM__LD(T, s + 3 * W);                                                              \
+      t3 = FASTMEM__LD(T, st + 3 * W);                                                             \
+    }                                                                                              \
+    FASTMEM__ST(T, d, h0);                                                                         \
+    if (k >= 2) FASTMEM__ST(T, d + W, h1);                                                         \
+    if (k >= 4) {                                                                                  \
+      FASTMEM__ST(T, d + 2 * W, h2);                                                               \
+      FASTMEM__ST(T, d + 3 * W, h3);                                                               \
+    }                                                                                              \
+    FASTMEM__ST(T, dt, t0);                                                                        \
+    if (k >= 2) FASTMEM__ST(T, dt + W, t1);                                                        \
+    if (k >= 4) {                                                                                  \
+      FASTMEM__ST(T, dt + 2 * W, t2);                                                              \
+      FASTMEM__ST(T, dt + 3 * W, t3);                                                              \
+    }                                                                                              \
+  }                                                                                                \
+                                                                                                   \
+  FASTMEM__AI void fm__set_ends_##W(fm__u8 *d, int c, size_t n, int k) {                           \
+    T v = V;                                                                                       \
+    fm__u8 *dt = d + n - (size_t)k * W;                                                            \
+    /* written out: a loop here is what compilers turn into a memset call */                       \
+    FASTMEM__ST(T, d, v);                                                                          \
+    if (k >= 2) FASTMEM__ST(T, d + W, v);                                                          \
+    if (k >= 4) {                                                                                  \
+      FASTMEM__ST(T, d + 2 * W, v);                                                                \
+      FASTMEM__ST(T, d + 3 * W, v);                                                                \
+    }                                                                                              \
+    FASTMEM__ST(T, dt, v);                                                                         \
+    if (k >= 2) FASTMEM__ST(T, dt + W, v);                                                         \
+    if (k >= 4) {                                                                                  \
+      FASTMEM__ST(T, dt + 2 * W, v);                                                               \
+      FASTMEM__ST(T, dt + 3 * W, v);                                                               \
+    }                                                                                              \
+  }                                                                                                \
+                                                                                                   \
+  FASTMEM__AI void fm__copy_bwd_##W(fm__u8 *d, const fm__u8 *s, size_t n) {                        \
+    size_t skip = (((uintptr_t)d + n - 1) & (W - 1)) + 1;                                          \
+    fm__u8 *dp = d + n - skip - 4 * W, *dh = d + 4 * W;                                            \
+    const fm__u8 *sp = s + n - skip - 4 * W;                                                       \
+    T tail = FASTMEM__LD(T, s + n - W), x0, x1, x2, x3, h0, h1, h2, h3;                            \
+    FASTMEM__LD4(T, x, sp);                                                                        \
+    FASTMEM__ST(T, d + n - W, tail);                                                               \
+    while (dp > dh) {                                                                              \
+      FASTMEM__ST4(Ta, dp, x);                                                                     \
+      dp -= 4 * W;                                                                                 \
+      sp -= 4 * W;                                                                                 \
+      FASTMEM__LD4(T, x, sp);                                                                      \
+      FASTMEM__OPAQUE(dp);                                                                         \
+    }                                                                                              \
+    FASTMEM__LD4(T, h, s);                                                                         \
+    FASTMEM__ST4(Ta, dp, x);                                                                       \
+    FASTMEM__ST4(T, d, h);                                                                         \
+  }                                                                                                \
+                                                                                                   \
+  FASTMEM__AI void fm__set_loop_##W(fm__u8 *d, int c, size_t n) {                                  \
+    T v = V;                                                                                       \
+    fm__u8 *dp = d + W - ((uintptr_t)d & (W - 1)), *dt = d + n - 4 * W;                            \
+    FASTMEM__ST(T, d, v);                                                                          \
+    do {                                                                                           \
+      FASTMEM__FILL4(Ta, dp, v);                                                                   \
+      dp += 4 * W;                                                                                 \
+      FASTMEM__OPAQUE(dp);                                                                         \
+    } while (dp < dt);                                                                             \
+    FASTMEM__FILL4(T, dt, v);                                                                      \
   }
-  if (k >= 4) {
-    h2 = FASTMEM__LD(fm__w8, s + 2 * 8);
-    t2 = FASTMEM__LD(fm__w8, st + 2 * 8);
-    h3 = FASTMEM__LD(fm__w8, s + 3 * 8);
-    t3 = FASTMEM__LD(fm__w8, st + 3 * 8);
-  }
-  FASTMEM__ST(fm__w8, d, h0);
-  if (k >= 2) FASTMEM__ST(fm__w8, d + 8, h1);
-  if (k >= 4) {
-    FASTMEM__ST(fm__w8, d + 2 * 8, h2);
-    FASTMEM__ST(fm__w8, d + 3 * 8, h3);
-  }
-  FASTMEM__ST(fm__w8, dt, t0);
-  if (k >= 2) FASTMEM__ST(fm__w8, dt + 8, t1);
-  if (k >= 4) {
-    FASTMEM__ST(fm__w8, dt + 2 * 8, t2);
-    FASTMEM__ST(fm__w8, dt + 3 * 8, t3);
-  }
-}
 
-FASTMEM__AI void fm__set_ends_8(fm__u8 *d, int c, size_t n, int k) {
-  fm__w8 v = fm__splat8(c);
-  fm__u8 *dt = d + n - (size_t)k * 8;
-  /* written out: a loop here is what compilers turn into a memset call */
-  FASTMEM__ST(fm__w8, d, v);
-  if (k >= 2) FASTMEM__ST(fm__w8, d + 8, v);
-  if (k >= 4) {
-    FASTMEM__ST(fm__w8, d + 2 * 8, v);
-    FASTMEM__ST(fm__w8, d + 3 * 8, v);
+/* STEP_END: the statement at the end of each step of the loop (what keeps
+   the compiler from turning it into a memcpy call). */
+#define FASTMEM__COPY_FWD(W, T, Ta, STEP_END)                                                      \
+  FASTMEM__AI void fm__copy_fwd_##W(fm__u8 *d, const fm__u8 *s, size_t n) {                        \
+    size_t skip = W - ((uintptr_t)d & (W - 1));                                                    \
+    fm__u8 *dp = d + skip, *dt = d + n - 4 * W;                                                    \
+    const fm__u8 *sp = s + skip;                                                                   \
+    T head = FASTMEM__LD(T, s), x0, x1, x2, x3, t0, t1, t2, t3;                                    \
+    FASTMEM__LD4(T, x, sp);                                                                        \
+    FASTMEM__ST(T, d, head);                                                                       \
+    if (dp + 4 * W < dt) {                                                                         \
+      FASTMEM__ST4(Ta, dp, x);                                                                     \
+      dp += 4 * W;                                                                                 \
+      sp += 4 * W;                                                                                 \
+      while (dp + 4 * W < dt) {                                                                    \
+        FASTMEM__COPY4(Ta, T, dp, sp);                                                             \
+        dp += 4 * W;                                                                               \
+        sp += 4 * W;                                                                               \
+        STEP_END;                                                                                  \
+      }                                                                                            \
+      FASTMEM__LD4(T, x, sp);                                                                      \
+    }                                                                                              \
+    FASTMEM__LD4(T, t, s + n - 4 * W);                                                             \
+    FASTMEM__ST4(Ta, dp, x);                                                                       \
+    FASTMEM__ST4(T, dt, t);                                                                        \
   }
-  FASTMEM__ST(fm__w8, dt, v);
-  if (k >= 2) FASTMEM__ST(fm__w8, dt + 8, v);
-  if (k >= 4) {
-    FASTMEM__ST(fm__w8, dt + 2 * 8, v);
-    FASTMEM__ST(fm__w8, dt + 3 * 8, v);
-  }
-}
 
+/* 8-byte blocks (words: the portable path without vectors) */
+FASTMEM__BLOCKS(8, fm__w8, uint64_t, fm__splat8(c))
+
+/* The word loop: every step loaded one ahead. */
 FASTMEM__AI void fm__copy_fwd_8(fm__u8 *d, const fm__u8 *s, size_t n) {
   size_t skip = 8 - ((uintptr_t)d & (8 - 1));
   fm__u8 *dp = d + skip, *dt = d + n - 4 * 8;
@@ -709,346 +777,16 @@ FASTMEM__AI void fm__copy_fwd_8(fm__u8 *d, const fm__u8 *s, size_t n) {
   FASTMEM__ST4(fm__w8, dt, t);
 }
 
-FASTMEM__AI void fm__copy_bwd_8(fm__u8 *d, const fm__u8 *s, size_t n) {
-  size_t skip = (((uintptr_t)d + n - 1) & (8 - 1)) + 1;
-  fm__u8 *dp = d + n - skip - 4 * 8, *dh = d + 4 * 8;
-  const fm__u8 *sp = s + n - skip - 4 * 8;
-  fm__w8 tail = FASTMEM__LD(fm__w8, s + n - 8), x0, x1, x2, x3, h0, h1, h2, h3;
-  FASTMEM__LD4(fm__w8, x, sp);
-  FASTMEM__ST(fm__w8, d + n - 8, tail);
-  while (dp > dh) {
-    FASTMEM__ST4(uint64_t, dp, x);
-    dp -= 4 * 8;
-    sp -= 4 * 8;
-    FASTMEM__LD4(fm__w8, x, sp);
-    FASTMEM__OPAQUE(dp);
-  }
-  FASTMEM__LD4(fm__w8, h, s);
-  FASTMEM__ST4(uint64_t, dp, x);
-  FASTMEM__ST4(fm__w8, d, h);
-}
-
-FASTMEM__AI void fm__set_loop_8(fm__u8 *d, int c, size_t n) {
-  fm__w8 v = fm__splat8(c);
-  fm__u8 *dp = d + 8 - ((uintptr_t)d & (8 - 1)), *dt = d + n - 4 * 8;
-  FASTMEM__ST(fm__w8, d, v);
-  do {
-    FASTMEM__FILL4(uint64_t, dp, v);
-    dp += 4 * 8;
-    FASTMEM__OPAQUE(dp);
-  } while (dp < dt);
-  FASTMEM__FILL4(fm__w8, dt, v);
-}
-
 #ifdef FASTMEM__WIDE
-/* ---- 16-byte blocks (the portable path with vectors, x86 SSE2) ---- */
-FASTMEM__AI void fm__move_ends_16(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
-  const fm__u8 *st = s + n - (size_t)k * 16;
-  fm__u8 *dt = d + n - (size_t)k * 16;
-  fm__v16 h0 = FASTMEM__LD(fm__v16, s), t0 = FASTMEM__LD(fm__v16, st);
-  fm__v16 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
-  if (k >= 2) {
-    h1 = FASTMEM__LD(fm__v16, s + 16);
-    t1 = FASTMEM__LD(fm__v16, st + 16);
-  }
-  if (k >= 4) {
-    h2 = FASTMEM__LD(fm__v16, s + 2 * 16);
-    t2 = FASTMEM__LD(fm__v16, st + 2 * 16);
-    h3 = FASTMEM__LD(fm__v16, s + 3 * 16);
-    t3 = FASTMEM__LD(fm__v16, st + 3 * 16);
-  }
-  FASTMEM__ST(fm__v16, d, h0);
-  if (k >= 2) FASTMEM__ST(fm__v16, d + 16, h1);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v16, d + 2 * 16, h2);
-    FASTMEM__ST(fm__v16, d + 3 * 16, h3);
-  }
-  FASTMEM__ST(fm__v16, dt, t0);
-  if (k >= 2) FASTMEM__ST(fm__v16, dt + 16, t1);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v16, dt + 2 * 16, t2);
-    FASTMEM__ST(fm__v16, dt + 3 * 16, t3);
-  }
-}
-
-FASTMEM__AI void fm__set_ends_16(fm__u8 *d, int c, size_t n, int k) {
-  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
-  fm__u8 *dt = d + n - (size_t)k * 16;
-  /* written out: a loop here is what compilers turn into a memset call */
-  FASTMEM__ST(fm__v16, d, v);
-  if (k >= 2) FASTMEM__ST(fm__v16, d + 16, v);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v16, d + 2 * 16, v);
-    FASTMEM__ST(fm__v16, d + 3 * 16, v);
-  }
-  FASTMEM__ST(fm__v16, dt, v);
-  if (k >= 2) FASTMEM__ST(fm__v16, dt + 16, v);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v16, dt + 2 * 16, v);
-    FASTMEM__ST(fm__v16, dt + 3 * 16, v);
-  }
-}
-
-FASTMEM__AI void fm__copy_fwd_16(fm__u8 *d, const fm__u8 *s, size_t n) {
-  size_t skip = 16 - ((uintptr_t)d & (16 - 1));
-  fm__u8 *dp = d + skip, *dt = d + n - 4 * 16;
-  const fm__u8 *sp = s + skip;
-  fm__v16 head = FASTMEM__LD(fm__v16, s), x0, x1, x2, x3, t0, t1, t2, t3;
-  FASTMEM__LD4(fm__v16, x, sp);
-  FASTMEM__ST(fm__v16, d, head);
-  if (dp + 4 * 16 < dt) {
-    FASTMEM__ST4(fm__v16a, dp, x);
-    dp += 4 * 16;
-    sp += 4 * 16;
-    while (dp + 4 * 16 < dt) {
-      FASTMEM__COPY4(fm__v16a, fm__v16, dp, sp);
-      dp += 4 * 16;
-      sp += 4 * 16;
-      FASTMEM__LOOP_BARRIER();
-    }
-    FASTMEM__LD4(fm__v16, x, sp);
-  }
-  FASTMEM__LD4(fm__v16, t, s + n - 4 * 16);
-  FASTMEM__ST4(fm__v16a, dp, x);
-  FASTMEM__ST4(fm__v16, dt, t);
-}
-
-FASTMEM__AI void fm__copy_bwd_16(fm__u8 *d, const fm__u8 *s, size_t n) {
-  size_t skip = (((uintptr_t)d + n - 1) & (16 - 1)) + 1;
-  fm__u8 *dp = d + n - skip - 4 * 16, *dh = d + 4 * 16;
-  const fm__u8 *sp = s + n - skip - 4 * 16;
-  fm__v16 tail = FASTMEM__LD(fm__v16, s + n - 16), x0, x1, x2, x3, h0, h1, h2, h3;
-  FASTMEM__LD4(fm__v16, x, sp);
-  FASTMEM__ST(fm__v16, d + n - 16, tail);
-  while (dp > dh) {
-    FASTMEM__ST4(fm__v16a, dp, x);
-    dp -= 4 * 16;
-    sp -= 4 * 16;
-    FASTMEM__LD4(fm__v16, x, sp);
-    FASTMEM__OPAQUE(dp);
-  }
-  FASTMEM__LD4(fm__v16, h, s);
-  FASTMEM__ST4(fm__v16a, dp, x);
-  FASTMEM__ST4(fm__v16, d, h);
-}
-
-FASTMEM__AI void fm__set_loop_16(fm__u8 *d, int c, size_t n) {
-  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
-  fm__u8 *dp = d + 16 - ((uintptr_t)d & (16 - 1)), *dt = d + n - 4 * 16;
-  FASTMEM__ST(fm__v16, d, v);
-  do {
-    FASTMEM__FILL4(fm__v16a, dp, v);
-    dp += 4 * 16;
-    FASTMEM__OPAQUE(dp);
-  } while (dp < dt);
-  FASTMEM__FILL4(fm__v16, dt, v);
-}
-
-/* ---- 32-byte blocks (x86 AVX2) ---- */
-FASTMEM__AI void fm__move_ends_32(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
-  const fm__u8 *st = s + n - (size_t)k * 32;
-  fm__u8 *dt = d + n - (size_t)k * 32;
-  fm__v32 h0 = FASTMEM__LD(fm__v32, s), t0 = FASTMEM__LD(fm__v32, st);
-  fm__v32 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
-  if (k >= 2) {
-    h1 = FASTMEM__LD(fm__v32, s + 32);
-    t1 = FASTMEM__LD(fm__v32, st + 32);
-  }
-  if (k >= 4) {
-    h2 = FASTMEM__LD(fm__v32, s + 2 * 32);
-    t2 = FASTMEM__LD(fm__v32, st + 2 * 32);
-    h3 = FASTMEM__LD(fm__v32, s + 3 * 32);
-    t3 = FASTMEM__LD(fm__v32, st + 3 * 32);
-  }
-  FASTMEM__ST(fm__v32, d, h0);
-  if (k >= 2) FASTMEM__ST(fm__v32, d + 32, h1);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v32, d + 2 * 32, h2);
-    FASTMEM__ST(fm__v32, d + 3 * 32, h3);
-  }
-  FASTMEM__ST(fm__v32, dt, t0);
-  if (k >= 2) FASTMEM__ST(fm__v32, dt + 32, t1);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v32, dt + 2 * 32, t2);
-    FASTMEM__ST(fm__v32, dt + 3 * 32, t3);
-  }
-}
-
-FASTMEM__AI void fm__set_ends_32(fm__u8 *d, int c, size_t n, int k) {
-  fm__v32 v = FASTMEM__SPLAT(fm__v32, fm__b32, c);
-  fm__u8 *dt = d + n - (size_t)k * 32;
-  /* written out: a loop here is what compilers turn into a memset call */
-  FASTMEM__ST(fm__v32, d, v);
-  if (k >= 2) FASTMEM__ST(fm__v32, d + 32, v);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v32, d + 2 * 32, v);
-    FASTMEM__ST(fm__v32, d + 3 * 32, v);
-  }
-  FASTMEM__ST(fm__v32, dt, v);
-  if (k >= 2) FASTMEM__ST(fm__v32, dt + 32, v);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v32, dt + 2 * 32, v);
-    FASTMEM__ST(fm__v32, dt + 3 * 32, v);
-  }
-}
-
-FASTMEM__AI void fm__copy_fwd_32(fm__u8 *d, const fm__u8 *s, size_t n) {
-  size_t skip = 32 - ((uintptr_t)d & (32 - 1));
-  fm__u8 *dp = d + skip, *dt = d + n - 4 * 32;
-  const fm__u8 *sp = s + skip;
-  fm__v32 head = FASTMEM__LD(fm__v32, s), x0, x1, x2, x3, t0, t1, t2, t3;
-  FASTMEM__LD4(fm__v32, x, sp);
-  FASTMEM__ST(fm__v32, d, head);
-  if (dp + 4 * 32 < dt) {
-    FASTMEM__ST4(fm__v32a, dp, x);
-    dp += 4 * 32;
-    sp += 4 * 32;
-    while (dp + 4 * 32 < dt) {
-      FASTMEM__COPY4(fm__v32a, fm__v32, dp, sp);
-      dp += 4 * 32;
-      sp += 4 * 32;
-      FASTMEM__LOOP_BARRIER();
-    }
-    FASTMEM__LD4(fm__v32, x, sp);
-  }
-  FASTMEM__LD4(fm__v32, t, s + n - 4 * 32);
-  FASTMEM__ST4(fm__v32a, dp, x);
-  FASTMEM__ST4(fm__v32, dt, t);
-}
-
-FASTMEM__AI void fm__copy_bwd_32(fm__u8 *d, const fm__u8 *s, size_t n) {
-  size_t skip = (((uintptr_t)d + n - 1) & (32 - 1)) + 1;
-  fm__u8 *dp = d + n - skip - 4 * 32, *dh = d + 4 * 32;
-  const fm__u8 *sp = s + n - skip - 4 * 32;
-  fm__v32 tail = FASTMEM__LD(fm__v32, s + n - 32), x0, x1, x2, x3, h0, h1, h2, h3;
-  FASTMEM__LD4(fm__v32, x, sp);
-  FASTMEM__ST(fm__v32, d + n - 32, tail);
-  while (dp > dh) {
-    FASTMEM__ST4(fm__v32a, dp, x);
-    dp -= 4 * 32;
-    sp -= 4 * 32;
-    FASTMEM__LD4(fm__v32, x, sp);
-    FASTMEM__OPAQUE(dp);
-  }
-  FASTMEM__LD4(fm__v32, h, s);
-  FASTMEM__ST4(fm__v32a, dp, x);
-  FASTMEM__ST4(fm__v32, d, h);
-}
-
-FASTMEM__AI void fm__set_loop_32(fm__u8 *d, int c, size_t n) {
-  fm__v32 v = FASTMEM__SPLAT(fm__v32, fm__b32, c);
-  fm__u8 *dp = d + 32 - ((uintptr_t)d & (32 - 1)), *dt = d + n - 4 * 32;
-  FASTMEM__ST(fm__v32, d, v);
-  do {
-    FASTMEM__FILL4(fm__v32a, dp, v);
-    dp += 4 * 32;
-    FASTMEM__OPAQUE(dp);
-  } while (dp < dt);
-  FASTMEM__FILL4(fm__v32, dt, v);
-}
-
-/* ---- 64-byte blocks (x86 AVX-512) ---- */
-FASTMEM__AI void fm__move_ends_64(fm__u8 *d, const fm__u8 *s, size_t n, int k) {
-  const fm__u8 *st = s + n - (size_t)k * 64;
-  fm__u8 *dt = d + n - (size_t)k * 64;
-  fm__v64 h0 = FASTMEM__LD(fm__v64, s), t0 = FASTMEM__LD(fm__v64, st);
-  fm__v64 h1 = h0, t1 = t0, h2 = h0, t2 = t0, h3 = h0, t3 = t0;
-  if (k >= 2) {
-    h1 = FASTMEM__LD(fm__v64, s + 64);
-    t1 = FASTMEM__LD(fm__v64, st + 64);
-  }
-  if (k >= 4) {
-    h2 = FASTMEM__LD(fm__v64, s + 2 * 64);
-    t2 = FASTMEM__LD(fm__v64, st + 2 * 64);
-    h3 = FASTMEM__LD(fm__v64, s + 3 * 64);
-    t3 = FASTMEM__LD(fm__v64, st + 3 * 64);
-  }
-  FASTMEM__ST(fm__v64, d, h0);
-  if (k >= 2) FASTMEM__ST(fm__v64, d + 64, h1);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v64, d + 2 * 64, h2);
-    FASTMEM__ST(fm__v64, d + 3 * 64, h3);
-  }
-  FASTMEM__ST(fm__v64, dt, t0);
-  if (k >= 2) FASTMEM__ST(fm__v64, dt + 64, t1);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v64, dt + 2 * 64, t2);
-    FASTMEM__ST(fm__v64, dt + 3 * 64, t3);
-  }
-}
-
-FASTMEM__AI void fm__set_ends_64(fm__u8 *d, int c, size_t n, int k) {
-  fm__v64 v = FASTMEM__SPLAT(fm__v64, fm__b64, c);
-  fm__u8 *dt = d + n - (size_t)k * 64;
-  /* written out: a loop here is what compilers turn into a memset call */
-  FASTMEM__ST(fm__v64, d, v);
-  if (k >= 2) FASTMEM__ST(fm__v64, d + 64, v);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v64, d + 2 * 64, v);
-    FASTMEM__ST(fm__v64, d + 3 * 64, v);
-  }
-  FASTMEM__ST(fm__v64, dt, v);
-  if (k >= 2) FASTMEM__ST(fm__v64, dt + 64, v);
-  if (k >= 4) {
-    FASTMEM__ST(fm__v64, dt + 2 * 64, v);
-    FASTMEM__ST(fm__v64, dt + 3 * 64, v);
-  }
-}
-
-FASTMEM__AI void fm__copy_fwd_64(fm__u8 *d, const fm__u8 *s, size_t n) {
-  size_t skip = 64 - ((uintptr_t)d & (64 - 1));
-  fm__u8 *dp = d + skip, *dt = d + n - 4 * 64;
-  const fm__u8 *sp = s + skip;
-  fm__v64 head = FASTMEM__LD(fm__v64, s), x0, x1, x2, x3, t0, t1, t2, t3;
-  FASTMEM__LD4(fm__v64, x, sp);
-  FASTMEM__ST(fm__v64, d, head);
-  if (dp + 4 * 64 < dt) {
-    FASTMEM__ST4(fm__v64a, dp, x);
-    dp += 4 * 64;
-    sp += 4 * 64;
-    while (dp + 4 * 64 < dt) {
-      FASTMEM__COPY4(fm__v64a, fm__v64, dp, sp);
-      dp += 4 * 64;
-      sp += 4 * 64;
-      FASTMEM__OPAQUE(dp);
-    }
-    FASTMEM__LD4(fm__v64, x, sp);
-  }
-  FASTMEM__LD4(fm__v64, t, s + n - 4 * 64);
-  FASTMEM__ST4(fm__v64a, dp, x);
-  FASTMEM__ST4(fm__v64, dt, t);
-}
-
-FASTMEM__AI void fm__copy_bwd_64(fm__u8 *d, const fm__u8 *s, size_t n) {
-  size_t skip = (((uintptr_t)d + n - 1) & (64 - 1)) + 1;
-  fm__u8 *dp = d + n - skip - 4 * 64, *dh = d + 4 * 64;
-  const fm__u8 *sp = s + n - skip - 4 * 64;
-  fm__v64 tail = FASTMEM__LD(fm__v64, s + n - 64), x0, x1, x2, x3, h0, h1, h2, h3;
-  FASTMEM__LD4(fm__v64, x, sp);
-  FASTMEM__ST(fm__v64, d + n - 64, tail);
-  while (dp > dh) {
-    FASTMEM__ST4(fm__v64a, dp, x);
-    dp -= 4 * 64;
-    sp -= 4 * 64;
-    FASTMEM__LD4(fm__v64, x, sp);
-    FASTMEM__OPAQUE(dp);
-  }
-  FASTMEM__LD4(fm__v64, h, s);
-  FASTMEM__ST4(fm__v64a, dp, x);
-  FASTMEM__ST4(fm__v64, d, h);
-}
-
-FASTMEM__AI void fm__set_loop_64(fm__u8 *d, int c, size_t n) {
-  fm__v64 v = FASTMEM__SPLAT(fm__v64, fm__b64, c);
-  fm__u8 *dp = d + 64 - ((uintptr_t)d & (64 - 1)), *dt = d + n - 4 * 64;
-  FASTMEM__ST(fm__v64, d, v);
-  do {
-    FASTMEM__FILL4(fm__v64a, dp, v);
-    dp += 4 * 64;
-    FASTMEM__OPAQUE(dp);
-  } while (dp < dt);
-  FASTMEM__FILL4(fm__v64, dt, v);
-}
+/* 16-byte blocks (the portable path with vectors, x86 SSE2), 32 (x86 AVX2)
+   and 64 (x86 AVX-512). The AVX-512 forward loop keeps FASTMEM__OPAQUE at
+   the end of a step: see FASTMEM__LOOP_BARRIER. */
+FASTMEM__BLOCKS(16, fm__v16, fm__v16a, FASTMEM__SPLAT(fm__v16, fm__b16, c))
+FASTMEM__COPY_FWD(16, fm__v16, fm__v16a, FASTMEM__LOOP_BARRIER())
+FASTMEM__BLOCKS(32, fm__v32, fm__v32a, FASTMEM__SPLAT(fm__v32, fm__b32, c))
+FASTMEM__COPY_FWD(32, fm__v32, fm__v32a, FASTMEM__LOOP_BARRIER())
+FASTMEM__BLOCKS(64, fm__v64, fm__v64a, FASTMEM__SPLAT(fm__v64, fm__b64, c))
+FASTMEM__COPY_FWD(64, fm__v64, fm__v64a, FASTMEM__OPAQUE(dp))
 #endif /* FASTMEM__WIDE */
 
 /* f##_W(...) for the block width W. */
