@@ -5,6 +5,9 @@
 #   make bench-quick             every section briefly (CI smoke test, no speed checks)
 #   make bench SECTION=distance  one section, or a comma list of:
 #                                overlap distance mismatch sweep random large limits cliff
+#   make bench RUNS=3            three runs in three processes; the summary from each
+#                                row's median time (on a shared machine: see
+#                                bench/merge_runs.sh)
 #   make bench-build             build only;  make bench-clean  removes bench/out
 #   make bench-report [RUN=dir]  summary.txt and the plots again from dir/results.csv and
 #                                dir/meta.txt (default: BENCH_OUT), written to BENCH_OUT;
@@ -30,13 +33,25 @@ BENCH_WARN ?= -Wall -Wextra
 BENCH_LDLIBS ?= -lm -ldl
 BENCH_OUT ?= bench/out
 BENCH_ARGS ?=
+RUNS ?= 1
 BENCH_BIN = $(BENCH_OUT)/bench
-BENCH__RUN = $(BENCH_BIN) --out=$(BENCH_OUT) $(if $(SECTION),--section=$(SECTION)) $(BENCH_ARGS)
+BENCH__ARGS = $(if $(SECTION),--section=$(SECTION)) $(BENCH_ARGS)
+BENCH__RUN = $(BENCH_BIN) --out=$(BENCH_OUT) $(BENCH__ARGS)
 
 .PHONY: bench bench-quick bench-build bench-clean bench-snapshot bench-report
 
+# RUNS=N: the benchmark N times, each in its own process (BENCH_OUT/run1 ...),
+# then one results.csv and summary.txt of the rows' median times
+# (bench/merge_runs.sh says why)
 bench: $(BENCH_BIN)
+ifeq ($(RUNS),1)
 	$(BENCH__RUN)
+else
+	rm -rf $(BENCH_OUT)/run[0-9]*
+	for i in $$(seq $(RUNS)); do $(BENCH_BIN) --out=$(BENCH_OUT)/run$$i $(BENCH__ARGS) || exit 1; done
+	sh bench/merge_runs.sh $(BENCH_OUT) $$(seq -f '$(BENCH_OUT)/run%g' $(RUNS))
+	$(BENCH_BIN) --out=$(BENCH_OUT) --report-only=$(BENCH_OUT)
+endif
 
 bench-quick: $(BENCH_BIN)
 	$(BENCH__RUN) --quick

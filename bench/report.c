@@ -8,6 +8,9 @@
 #include <errno.h>
 #include <sys/stat.h>
 
+/* how many runs the rows' times are medians of (meta.txt "runs:"; 1: one run) */
+static int report_runs = 1;
+
 /* ------------------------------------------------------------------ */
 /* reading the CSV back (both runs) for the summary and the plots      */
 
@@ -289,8 +292,14 @@ static void summary(FILE *f) {
   int v, op, a, b, k;
   size_t i;
 
-  fprintf(f, "\n== summary: ratio peer time / fastmem time (> 1: fastmem faster); each ratio from "
-             "one run ==\n");
+  if (report_runs > 1)
+    fprintf(f,
+            "\n== summary: ratio peer time / fastmem time (> 1: fastmem faster); each time the "
+            "median of %d runs ==\n",
+            report_runs);
+  else
+    fprintf(f, "\n== summary: ratio peer time / fastmem time (> 1: fastmem faster); each ratio "
+               "from one run ==\n");
   if (find_row(NULL, "sweep", NULL, NULL, NULL, NULL, -1)) {
     /* one table per peer, then one for the best peer of each row
      * (p == npeers) */
@@ -499,8 +508,10 @@ int report_only(const char *dir) {
   snprintf(path, sizeof path, "%s/meta.txt", dir);
   m = fopen(path, "r");
   if (m) {
-    while (fgets(line, sizeof line, m))
+    while (fgets(line, sizeof line, m)) {
+      if (!strncmp(line, "runs:", 5)) report_runs = atoi(line + 5); /* bench/merge_runs.sh */
       if (strncmp(line, "second run:", 11)) fputs(line, f);
+    }
     fclose(m);
   }
   report_write(f);

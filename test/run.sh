@@ -129,6 +129,16 @@ if [ "${1:-}" != quick ]; then
   else
     fail=$((fail + 1)); echo "FAILED: make bench-quick (see $out/bench.log)"; tail -n 15 "$out/bench.log"
   fi
+  # make bench RUNS=N: the merge of runs on known times (test/bench_merge.sh),
+  # then on two copies of the quick run, whose summary must say so.
+  if sh test/bench_merge.sh "$out/bench-merge" >"$out/bench-merge.log" 2>&1 &&
+     sh bench/merge_runs.sh "$out/bench-merged" "$out/bench" "$out/bench" >>"$out/bench-merge.log" 2>&1 &&
+     "$out/bench/bench" --out="$out/bench-merged" --report-only="$out/bench-merged" >>"$out/bench-merge.log" 2>&1 &&
+     grep -q 'median of 2 runs' "$out/bench-merged/summary.txt"; then
+    pass=$((pass + 1)); echo "  bench-merge                  1 passed, 0 failed"
+  else
+    fail=$((fail + 1)); echo "FAILED: bench-merge (see $out/bench-merge.log)"; tail -n 15 "$out/bench-merge.log"
+  fi
   # Other areas add their configurations in files sourced here; each uses
   # cfg or adds to pass/fail/skipped itself.
   for extra in test/cross.sh test/harden.sh test/user.sh test/builds.sh; do
