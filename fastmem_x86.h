@@ -795,6 +795,22 @@ FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t
                                         size_t *at) {
   uint64_t m;
   *at = 0;
+#ifndef __clang__
+  /* Two blocks (the AVX-512 tier's 65..128 bytes): both compared, then one
+     test of both masks. With gcc 1.14-1.15x at 65-128 bytes, level with
+     glibc where it was 0.87-0.90, and 129-256 level; with clang level at
+     65-128 and 0.91-0.95x at 129-256, so clang keeps the early exits (`sh
+     bench/ab.sh [-c "clang -O2"] memcmp 65 80 100 128 129 160 200 256`,
+     medians of three and five runs, AMD family 1Ah; figures:
+     bench/results/amd-1ah-02h-2026-12-01/thresholds.md). */
+  if (n <= 2 * W) {
+    uint64_t m0 = fm__ne(a, b, W), m1 = fm__ne(a + n - W, b + n - W, W);
+    if (FASTMEM__LIKELY(!(m0 | m1))) return 0;
+    if (m0) return m0;
+    *at = n - W;
+    return m1;
+  }
+#endif
   if ((m = fm__ne(a, b, W)) != 0) return m;
   if (n > 2 * W) {
     if ((m = fm__ne(a + W, b + W, W)) != 0) {
