@@ -648,6 +648,25 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
    forward copy (FASTMEM__COPY_FWD; the word loop keeps its own order) are
    written once here and stamped out per width below, so that a change to
    one width's loop is a change to all of them. */
+/* k of the blocks h0..h3 stored from d up, then k of t0..t3 from dt up
+   (the head's blocks in order, then the tail's), for fm__move_ends_W and
+   fm__set_ends_W. Written out: a loop here is what compilers turn into a
+   memset call. */
+#define FASTMEM__ST_ENDS(T, W, h0, h1, h2, h3, t0, t1, t2, t3)                                     \
+  do {                                                                                             \
+    FASTMEM__ST(T, d, h0);                                                                         \
+    if (k >= 2) FASTMEM__ST(T, d + W, h1);                                                         \
+    if (k >= 4) {                                                                                  \
+      FASTMEM__ST(T, d + 2 * W, h2);                                                               \
+      FASTMEM__ST(T, d + 3 * W, h3);                                                               \
+    }                                                                                              \
+    FASTMEM__ST(T, dt, t0);                                                                        \
+    if (k >= 2) FASTMEM__ST(T, dt + W, t1);                                                        \
+    if (k >= 4) {                                                                                  \
+      FASTMEM__ST(T, dt + 2 * W, t2);                                                              \
+      FASTMEM__ST(T, dt + 3 * W, t3);                                                              \
+    }                                                                                              \
+  } while (0)
 #define FASTMEM__BLOCKS(W, T, Ta, V)                                                               \
   FASTMEM__AI void fm__move_ends_##W(fm__u8 *d, const fm__u8 *s, size_t n, int k) {                \
     const fm__u8 *st = s + n - (size_t)k * W;                                                      \
@@ -664,36 +683,13 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
       h3 = FASTMEM__LD(T, s + 3 * W);                                                              \
       t3 = FASTMEM__LD(T, st + 3 * W);                                                             \
     }                                                                                              \
-    FASTMEM__ST(T, d, h0);                                                                         \
-    if (k >= 2) FASTMEM__ST(T, d + W, h1);                                                         \
-    if (k >= 4) {                                                                                  \
-      FASTMEM__ST(T, d + 2 * W, h2);                                                               \
-      FASTMEM__ST(T, d + 3 * W, h3);                                                               \
-    }                                                                                              \
-    FASTMEM__ST(T, dt, t0);                                                                        \
-    if (k >= 2) FASTMEM__ST(T, dt + W, t1);                                                        \
-    if (k >= 4) {                                                                                  \
-      FASTMEM__ST(T, dt + 2 * W, t2);                                                              \
-      FASTMEM__ST(T, dt + 3 * W, t3);                                                              \
-    }                                                                                              \
+    FASTMEM__ST_ENDS(T, W, h0, h1, h2, h3, t0, t1, t2, t3);                                        \
   }                                                                                                \
                                                                                                    \
   FASTMEM__AI void fm__set_ends_##W(fm__u8 *d, int c, size_t n, int k) {                           \
     T v = V;                                                                                       \
     fm__u8 *dt = d + n - (size_t)k * W;                                                            \
-    /* written out: a loop here is what compilers turn into a memset call */                       \
-    FASTMEM__ST(T, d, v);                                                                          \
-    if (k >= 2) FASTMEM__ST(T, d + W, v);                                                          \
-    if (k >= 4) {                                                                                  \
-      FASTMEM__ST(T, d + 2 * W, v);                                                                \
-      FASTMEM__ST(T, d + 3 * W, v);                                                                \
-    }                                                                                              \
-    FASTMEM__ST(T, dt, v);                                                                         \
-    if (k >= 2) FASTMEM__ST(T, dt + W, v);                                                         \
-    if (k >= 4) {                                                                                  \
-      FASTMEM__ST(T, dt + 2 * W, v);                                                               \
-      FASTMEM__ST(T, dt + 3 * W, v);                                                               \
-    }                                                                                              \
+    FASTMEM__ST_ENDS(T, W, v, v, v, v, v, v, v, v);                                                \
   }                                                                                                \
                                                                                                    \
   FASTMEM__AI void fm__copy_bwd_##W(fm__u8 *d, const fm__u8 *s, size_t n) {                        \
