@@ -20,7 +20,9 @@ mkdir -p "$out"
 for r in "$@"; do
   [ -f "$r/results.csv" ] || { echo "$0: no $r/results.csv" >&2; exit 1; }
 done
-for r in "$@"; do echo "$r/results.csv"; done | xargs awk -F, -v OFS=, '
+first=$1 nruns=$#
+for r in "$@"; do set -- "$@" "$r/results.csv"; shift; done # each run's results.csv
+awk -F, -v OFS=, '
 function med(list, a, n, i, j, t) {
   n = split(list, a, " ")
   for (i = 2; i <= n; i++)
@@ -47,11 +49,11 @@ END {
     printf "%s,%s,%s,%d,%.4f,%.4f,%.4f,%.4f,%.3f,%d\n", rowof[key], f[10], f[11], smp[key], m[key],
            mn[key], bpns, r, med(sp[key]), att[key]
   }
-}' >"$out/results.csv.tmp"
+}' "$@" >"$out/results.csv.tmp"
 mv "$out/results.csv.tmp" "$out/results.csv"
 {
-  cat "$1/meta.txt"
-  echo "runs:       $# processes; each row: the median of their median times (bench/merge_runs.sh)"
+  cat "$first/meta.txt"
+  echo "runs:       $nruns processes; each row: the median of their median times (bench/merge_runs.sh)"
 } >"$out/meta.txt"
-[ -f "$1/run_name" ] && cp "$1/run_name" "$out/run_name"
+[ -f "$first/run_name" ] && cp "$first/run_name" "$out/run_name"
 exit 0
