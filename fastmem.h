@@ -648,24 +648,23 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
    forward copy (FASTMEM__COPY_FWD; the word loop keeps its own order) are
    written once here and stamped out per width below, so that a change to
    one width's loop is a change to all of them. */
-/* k of the blocks h0..h3 stored from d up, then k of t0..t3 from dt up
-   (the head's blocks in order, then the tail's), for fm__move_ends_W and
-   fm__set_ends_W. Written out: a loop here is what compilers turn into a
-   memset call. */
+/* k (1, 2 or 4) blocks from x0..x3 stored from p up, in order. Written
+   out: a loop here is what compilers turn into a memset call. */
+#define FASTMEM__ST_K(T, W, p, x0, x1, x2, x3)                                                     \
+  do {                                                                                             \
+    FASTMEM__ST(T, p, x0);                                                                         \
+    if (k >= 2) FASTMEM__ST(T, (p) + W, x1);                                                       \
+    if (k >= 4) {                                                                                  \
+      FASTMEM__ST(T, (p) + 2 * W, x2);                                                             \
+      FASTMEM__ST(T, (p) + 3 * W, x3);                                                             \
+    }                                                                                              \
+  } while (0)
+/* fm__move_ends_W and fm__set_ends_W: the head's k blocks from d, then the
+   tail's from dt. */
 #define FASTMEM__ST_ENDS(T, W, h0, h1, h2, h3, t0, t1, t2, t3)                                     \
   do {                                                                                             \
-    FASTMEM__ST(T, d, h0);                                                                         \
-    if (k >= 2) FASTMEM__ST(T, d + W, h1);                                                         \
-    if (k >= 4) {                                                                                  \
-      FASTMEM__ST(T, d + 2 * W, h2);                                                               \
-      FASTMEM__ST(T, d + 3 * W, h3);                                                               \
-    }                                                                                              \
-    FASTMEM__ST(T, dt, t0);                                                                        \
-    if (k >= 2) FASTMEM__ST(T, dt + W, t1);                                                        \
-    if (k >= 4) {                                                                                  \
-      FASTMEM__ST(T, dt + 2 * W, t2);                                                              \
-      FASTMEM__ST(T, dt + 3 * W, t3);                                                              \
-    }                                                                                              \
+    FASTMEM__ST_K(T, W, d, h0, h1, h2, h3);                                                        \
+    FASTMEM__ST_K(T, W, dt, t0, t1, t2, t3);                                                       \
   } while (0)
 #define FASTMEM__BLOCKS(W, T, Ta, V)                                                               \
   FASTMEM__AI void fm__move_ends_##W(fm__u8 *d, const fm__u8 *s, size_t n, int k) {                \
