@@ -11,7 +11,9 @@
 #
 # Prints ns per call and libc/A, libc/B and A/B (> 1: B faster). Code moved
 # to another address can change a sub-2 ns call by 10% on its own, so trust
-# a difference that repeats over runs, at neighbouring sizes too.
+# a difference that repeats over runs, at neighbouring sizes too. Each size
+# first waits for a core no other work shares (bench/core_probe.h); a row
+# that could not ends in "shared", and a last line says how long it waited.
 set -eu
 cd "$(dirname "$0")/.."
 rev=HEAD cc="${CC:-gcc} -O2"

@@ -1,7 +1,9 @@
 /* bench/ab_main.c - A/B timing of two versions of fastmem in one process
  * (see ab.sh): for each size, batches of calls of libc, A and B take turns
  * (rotating which runs first), and the medians are compared. Same process,
- * same buffers, same moment: what differs between A and B is their code. */
+ * same buffers, same moment: what differs between A and B is their code.
+ * Each size waits, up to 30 s, until no other work shares the core
+ * (core_probe.h); a row measured on a shared core anyway ends in "shared". */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,27 @@
 #include <sys/mman.h>
 
 #include "timing.h"
+#include "core_probe.h"
+
+/* the core's state (core_probe.h): the least probe ratio seen, seconds
+   waited, rows measured on a shared core */
+static double core_best = 1e30, core_waited;
+static int core_shared_rows;
+static volatile long core_sink;
+/* before a row: wait for an unshared core; the row's line ends with what
+   this returns */
+static const char *core_wait(void) {
+  double w = core_wait_unshared(&core_best, 30, &core_sink);
+  core_waited += w < 0 ? -w : w;
+  if (w >= 0) return "";
+  core_shared_rows++;
+  return " shared";
+}
+static void core_summary(void) {
+  printf("core: waited %.1f s for an unshared core, %d rows measured on a shared one; least "
+         "probe ratio %.2f (AMD family 1Ah: 0.4-0.55 alone, 0.65-0.9 shared)\n",
+         core_waited, core_shared_rows, core_best);
+}
 
 typedef long (*ab_fn)(int, unsigned char *, const unsigned char *, size_t, long);
 long ab_run_libc(int, unsigned char *, const unsigned char *, size_t, long);
@@ -75,6 +98,7 @@ static int run_random(int op, unsigned char *base) {
   double t[3][REPS];
   long iters = 2 * NTAB;
   unsigned mark[4];
+  const char *shared;
   int k, r, q;
   for (k = 0; k < NTAB; k++) {
     unsigned n = rand_size();
@@ -100,6 +124,7 @@ static int run_random(int op, unsigned char *base) {
     }
   }
   for (q = 0; q < 3; q++) tabs[q](op, db, sb, tab, NTAB, iters);
+  shared = core_wait();
   for (r = 0; r < REPS; r++)
     for (q = 0; q < 3; q++) {
       int im = (r + q) % 3;
@@ -108,9 +133,10 @@ static int run_random(int op, unsigned char *base) {
       t[im][r] = (now_ns() - t0) / (double)iters;
     }
   for (q = 0; q < 3; q++) qsort(t[q], REPS, sizeof(double), cmp_double);
-  printf("%8s %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f\n", "random", t[0][REPS / 2], t[1][REPS / 2],
+  printf("%8s %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f%s\n", "random", t[0][REPS / 2], t[1][REPS / 2],
          t[2][REPS / 2], t[0][REPS / 2] / t[1][REPS / 2], t[0][REPS / 2] / t[2][REPS / 2],
-         t[1][REPS / 2] / t[2][REPS / 2]);
+         t[1][REPS / 2] / t[2][REPS / 2], shared);
+  core_summary();
   return 0;
 }
 
@@ -175,6 +201,7 @@ int main(int argc, char **argv) {
     size_t n = sizes[k];
     double t[3][REPS];
     long iters = n < 1024 ? 100000 : (long)(100000000 / n);
+    const char *shared;
     int r, q;
     if (d < base || d + n > base + 2 * SPAN || (op != 2 && s + n > base + 2 * SPAN)) {
       fprintf(stderr, "size or distance too large\n");
@@ -182,6 +209,7 @@ int main(int argc, char **argv) {
     }
     if (op >= 3) memmove(d, s, n); /* equal buffers to compare (they may overlap) */
     for (q = 0; q < 3; q++) fns[q](op, d, s, n, iters); /* warm up */
+    shared = core_wait();
     for (r = 0; r < REPS; r++)
       for (q = 0; q < 3; q++) {
         int im = (r + q) % 3;
@@ -190,9 +218,10 @@ int main(int argc, char **argv) {
         t[im][r] = (now_ns() - t0) / (double)iters;
       }
     for (q = 0; q < 3; q++) qsort(t[q], REPS, sizeof(double), cmp_double);
-    printf("%8zu %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f\n", n, t[0][REPS / 2], t[1][REPS / 2],
+    printf("%8zu %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f%s\n", n, t[0][REPS / 2], t[1][REPS / 2],
            t[2][REPS / 2], t[0][REPS / 2] / t[1][REPS / 2], t[0][REPS / 2] / t[2][REPS / 2],
-           t[1][REPS / 2] / t[2][REPS / 2]);
+           t[1][REPS / 2] / t[2][REPS / 2], shared);
   }
+  core_summary();
   return 0;
 }

@@ -71,6 +71,7 @@ struct options {
   unsigned limit;
   const char *variant;     /* libc_variant column */
   double sample_ns;        /* target length of one timed batch */
+  double max_wait;         /* --max-wait: seconds a run may wait for an unshared core */
   int reps;                /* samples per column and row */
   int cpu;                 /* --cpu: -1 the one it starts on, -2 not pinned */
   int pinned;              /* the cpu it runs on, -1 if not pinned */
@@ -104,6 +105,12 @@ extern const char *const impl_name[IM_COUNT];
 /* the harness (harness.c)                                             */
 
 extern const char *libc_memeq_name; /* memeq's baseline, as printed */
+
+/* waiting out the periods when the core is shared (core_share.c) */
+void core_share_init(void);
+void core_share_wait(int again);
+int core_share_again(void);
+void core_share_report(FILE *f);
 extern volatile long bench_sink;
 extern char cpu_probe[256];           /* what pin_cpu() measured on each cpu */
 extern const struct peer_build *dpdk; /* the DPDK build in use, or NULL */

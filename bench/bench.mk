@@ -12,6 +12,9 @@
 #   make bench-report [RUN=dir]  summary.txt and the plots again from dir/results.csv and
 #                                dir/meta.txt (default: BENCH_OUT), written to BENCH_OUT;
 #                                e.g. RUN=bench/results/zen5-2026-11-30 BENCH_OUT=/tmp/r
+#   make bench-core-watch [SECS=240 LIMIT=0x3b]
+#                                the probe that tells a shared core (bench/core_share.c)
+#                                every 0.1 s, next to 256-byte memcmp and 64-byte memcpy
 #   make bench-snapshot [NAME=x] copy the last run (CSV, summary, plots) to
 #                                bench/results/x/ to be committed (README figures);
 #                                x defaults to <cpu tag>-<day>, e.g. intel-06h-cfh-2026-11-30
@@ -38,7 +41,7 @@ BENCH_BIN = $(BENCH_OUT)/bench
 BENCH__ARGS = $(if $(SECTION),--section=$(SECTION)) $(BENCH_ARGS)
 BENCH__RUN = $(BENCH_BIN) --out=$(BENCH_OUT) $(BENCH__ARGS)
 
-.PHONY: bench bench-quick bench-build bench-clean bench-snapshot bench-report
+.PHONY: bench bench-quick bench-build bench-clean bench-snapshot bench-report bench-core-watch
 
 # RUNS=N: the benchmark N times, each in its own process (BENCH_OUT/run1 ...),
 # then one results.csv and summary.txt of the rows' median times
@@ -75,11 +78,12 @@ BENCH__DPDK_ISA_sse = -march=x86-64-v2
 
 # fm_path_name() is used when the header provides it (probed at build time).
 # The benchmark's files: the harness (harness.c: timed loops, buffers, CSV;
-# machine.c: CPU and environment), the sections, the report (report.c and
+# core_share.c: rows wait while the core is shared; machine.c: CPU and
+# environment), the sections, the report (report.c and
 # plot.c) and main.c; bench.h is what they share.
-BENCH__SRC = bench/main.c bench/harness.c bench/machine.c bench/sections_move.c \
+BENCH__SRC = bench/main.c bench/harness.c bench/core_share.c bench/machine.c bench/sections_move.c \
 	bench/sections_size.c bench/section_cliff.c bench/report.c bench/plot.c
-BENCH__HDR = bench/bench.h bench/peer.h bench/timing.h
+BENCH__HDR = bench/bench.h bench/peer.h bench/timing.h bench/core_probe.h
 
 $(BENCH_BIN): $(BENCH__SRC) $(BENCH__HDR) bench/peer_dpdk.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
 	@mkdir -p $(BENCH_OUT)
@@ -104,6 +108,12 @@ $(BENCH_BIN): $(BENCH__SRC) $(BENCH__HDR) bench/peer_dpdk.c bench/bench.mk $(wil
 	else echo "bench: no usable DPDK rte_memcpy.h (BENCH_DPDK=$(BENCH_DPDK); Debian: apt-get install dpdk-dev): no dpdk column"; fi; \
 	set -x; $(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) -I. $$def \
 		-DBENCH_FLAGS='"$(BENCH_CFLAGS)"' -o $@ $(BENCH__SRC) $$objs $(BENCH_LDLIBS)
+
+SECS ?= 240
+bench-core-watch:
+	@mkdir -p $(BENCH_OUT)
+	$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) -I. -o $(BENCH_OUT)/core_watch bench/core_watch.c
+	$(BENCH_OUT)/core_watch $(SECS) $(LIMIT)
 
 bench-clean:
 	rm -rf $(BENCH_OUT)

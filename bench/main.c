@@ -72,7 +72,7 @@ static void usage(FILE *f) {
   int s;
   fprintf(f, "usage: bench [--quick] [--section=LIST] [--out=DIR] [--libc=both|plain|norep]\n"
              "             [--cpu-limit=MASK] [--no-hugepages] [--aslr] [--cpu=N|any]\n"
-             "             [--peers=best|avx2]\n"
+             "             [--peers=best|avx2] [--max-wait=S]\n"
              "  --quick          every section briefly (smoke test)\n"
              "  --section=LIST   comma-separated, from:");
   for (s = 0; s < S_COUNT; s++) fprintf(f, " %s", section_name[s]);
@@ -88,6 +88,8 @@ static void usage(FILE *f) {
       "                   re-executes itself once with a fixed layout)\n"
       "  --cpu=N          run on cpu N only (default: the one where a 4 KiB copy is\n"
       "                   fastest at the start); any: unpinned\n"
+      "  --max-wait=S     seconds a run may wait, row by row, while other work shares\n"
+      "                   the core (default 120, 5 with --quick; 0: never wait)\n"
       "  --peers=avx2     the peers at their AVX2 code: glibc with GLIBC_TUNABLES=\n"
       "                   " AVX2_TUNABLES ",\n"
       "                   DPDK's AVX2 build (compare with --cpu-limit=0x3b: fastmem's AVX2 tier)\n"
@@ -129,6 +131,7 @@ static void run_sections(void) {
   int s;
   /* let the clock ramp up before the first row */
   while (now_ns() - t0 < (opt.quick ? 3e7 : 2e8)) bench_sink++;
+  core_share_init();
   for (s = 0; s < S_COUNT; s++)
     if (opt.sections & (1u << s)) {
       t = now_ns();
@@ -138,9 +141,20 @@ static void run_sections(void) {
     }
 }
 
+/* The lines of core_share_report() that this run's processes wrote. */
+static void copy_core_lines(FILE *f) {
+  char path[600], line[512];
+  FILE *c;
+  snprintf(path, sizeof path, "%s/core.txt", opt.out);
+  c = fopen(path, "r");
+  if (!c) return;
+  while (fgets(line, sizeof line, c)) fputs(line, f);
+  fclose(c);
+}
+
 /* Run this program again with glibc's rep movsb / rep stosb disabled. */
 static int run_norep_child(const char *self) {
-  char secs[256] = "", lim[32], outarg[600];
+  char secs[256] = "", lim[32], outarg[600], wait[48];
   const char *argv[18];
   const char *old = getenv("GLIBC_TUNABLES");
   char *tun;
@@ -166,6 +180,8 @@ static int run_norep_child(const char *self) {
     argv[argc++] = lim;
   }
   if (opt.peers_avx2) argv[argc++] = "--peers=avx2";
+  snprintf(wait, sizeof wait, "--max-wait=%g", opt.max_wait);
+  argv[argc++] = wait;
   if (opt.libc_mode == LM_NOREP) argv[argc++] = "--extra-cols"; /* the only run: it measures them */
   argv[argc] = NULL;
   len = strlen(NOREP_TUNABLES) + (old ? strlen(old) + 1 : 0) + 1;
@@ -199,6 +215,7 @@ int main(int argc, char **argv) {
   opt.hugepages = 1;
   opt.variant = "libc";
   opt.cpu = -1;
+  opt.max_wait = -1;
 #if defined(__GLIBC__) && BENCH_X86
   opt.libc_mode = LM_BOTH;
 #else
@@ -229,6 +246,7 @@ int main(int argc, char **argv) {
       opt.cpu = (int)c;
     } else if (!strcmp(a, "--child")) opt.child = 1;
     else if (!strcmp(a, "--extra-cols")) opt.extra_cols = 1;
+    else if (!strncmp(a, "--max-wait=", 11)) opt.max_wait = atof(a + 11);
     else if (!strcmp(a, "--peers=avx2")) opt.peers_avx2 = 1;
     else if (!strcmp(a, "--peers=best")) opt.peers_avx2 = 0;
     else if (!strncmp(a, "--report-only=", 14)) opt.report_only = a + 14;
@@ -250,6 +268,7 @@ int main(int argc, char **argv) {
   dpdk = pick_dpdk();
   opt.sample_ns = opt.quick ? 40e3 : 200e3;
   opt.reps = opt.quick ? 7 : 21;
+  if (opt.max_wait < 0) opt.max_wait = opt.quick ? 5 : 120;
   if (opt.have_limit) bench_fm_limit(opt.limit);
   libc_setup();
   if (opt.child) opt.variant = "libc-norep";
@@ -261,10 +280,18 @@ int main(int argc, char **argv) {
   }
   setvbuf(stdout, NULL, _IOLBF, 0);
 
+  snprintf(path, sizeof path, "%s/core.txt", opt.out);
+  if (!opt.child) remove(path);
   if (opt.child || opt.libc_mode != LM_NOREP) {
     printf("######## fastmem benchmark against libc (%s) ########\n", opt.variant);
     print_env(stdout);
     run_sections();
+    core_share_report(stdout);
+    f = fopen(path, "a");
+    if (f) {
+      core_share_report(f);
+      fclose(f);
+    }
   }
   csv_close();
   if (opt.child) return 0;
@@ -298,6 +325,7 @@ int main(int argc, char **argv) {
   f = fopen(path, "w");
   if (f) {
     print_env(f);
+    copy_core_lines(f);
     if (opt.libc_mode != LM_PLAIN)
       fprintf(f, "second run: libc-norep with GLIBC_TUNABLES=%s%s\n",
               opt.peers_avx2 ? AVX2_TUNABLES ":" : "", NOREP_TUNABLES);
@@ -306,7 +334,10 @@ int main(int argc, char **argv) {
   if (nrows) {
     snprintf(path, sizeof path, "%s/summary.txt", opt.out);
     f = fopen(path, "w");
-    if (f) print_env(f);
+    if (f) {
+      print_env(f);
+      copy_core_lines(f);
+    }
     report_write(f);
     if (f) fclose(f);
     printf("\nwrote %s/results.csv, summary.txt, meta.txt and *.svg\n", opt.out);

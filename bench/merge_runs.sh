@@ -12,7 +12,10 @@
 # 1.5-2x slower than the next process does, one implementation more than
 # another, while rows within a process agree (make bench twice on AMD family
 # 1Ah: fastmem's memmove of 17 bytes 1.39 ns in one run and 0.57 in another,
-# same binary). A median over processes keeps such a run from deciding a row.
+# same binary): the host shared our core with other work for a while. Rows
+# wait that out where they can (bench/core_share.c); a median over processes
+# keeps a run that could not from deciding a row. meta.txt gets each run's
+# `core:` line, which says how it went.
 set -eu
 [ $# -ge 2 ] || { echo "usage: $0 OUT RUN1 [RUN2 ...]" >&2; exit 2; }
 out=$1; shift
@@ -21,6 +24,11 @@ for r in "$@"; do
   [ -f "$r/results.csv" ] || { echo "$0: no $r/results.csv" >&2; exit 1; }
 done
 first=$1 nruns=$#
+# each run's lines about its core (bench/core_share.c), marked with the run
+cores=$(k=0; for r in "$@"; do
+  k=$((k + 1))
+  sed -n "s/^core: */core:       run $k, /p" "$r/meta.txt" 2>/dev/null || true
+done)
 for r in "$@"; do set -- "$@" "$r/results.csv"; shift; done # each run's results.csv
 awk -F, -v OFS=, '
 function med(list, a, n, i, j, t) {
@@ -52,8 +60,9 @@ END {
 }' "$@" >"$out/results.csv.tmp"
 mv "$out/results.csv.tmp" "$out/results.csv"
 {
-  cat "$first/meta.txt"
+  grep -v '^core:' "$first/meta.txt" || true
   echo "runs:       $nruns processes; each row: the median of their median times (bench/merge_runs.sh)"
+  [ -z "$cores" ] || printf '%s\n' "$cores"
 } >"$out/meta.txt"
 [ -f "$first/run_name" ] && cp "$first/run_name" "$out/run_name"
 exit 0

@@ -1,7 +1,7 @@
 #!/bin/sh
 # test/bench_merge.sh DIR - bench/merge_runs.sh (make bench RUNS=N) on runs
 # with known times: each row's median time, least minimum, summed samples,
-# and its ratio to fastmem from the medians. Prints what differs; exit 1 then.
+# and its ratio to fastmem from the medians; each run's core line in meta.txt. Prints what differs; exit 1 then.
 set -eu
 dir=$1
 rm -rf "$dir"
@@ -15,7 +15,7 @@ run() {
     echo "libc,sweep,memcpy,aligned,aligned_64,64,0,2048,0,libc,1000,21,$4,$5,0,9.0000,1.020,2"
     echo "libc,sweep,memset,aligned,aligned_100,100,0,2048,0,fastmem,1000,21,$6,$6,0,1.0000,1.030,1"
   } >"$dir/run$1/results.csv"
-  printf 'cpu:        test\n' >"$dir/run$1/meta.txt"
+  printf 'cpu:        test\ncore:       libc: %s rows\n' "$1" >"$dir/run$1/meta.txt"
 }
 run 1 1.0 0.9 4.0 3.9 5.0
 run 2 3.0 2.9 2.0 1.5 7.0
@@ -32,6 +32,10 @@ expect libc,sweep,memset,aligned,aligned_100,100,0,2048,0,fastmem "63,6.0000,5.0
 [ "$(head -1 "$dir/results.csv")" = "$hdr" ] || { echo "merge: header changed"; bad=1; }
 [ "$(grep -c . "$dir/results.csv")" = 4 ] || { echo "merge: not 3 rows"; bad=1; }
 grep -q '^runs: *3 processes' "$dir/meta.txt" || { echo "merge: meta.txt has no runs line"; bad=1; }
+# every run's core line once, marked with its run
+got=$(grep '^core:' "$dir/meta.txt" | tr -s ' ' | tr '\n' '|')
+want='core: run 1, libc: 1 rows|core: run 2, libc: 2 rows|core: run 3, libc: 3 rows|'
+[ "$got" = "$want" ] || { echo "merge: core lines '$got', want '$want'"; bad=1; }
 # two runs: the mean of the middle two
 sh bench/merge_runs.sh "$dir/two" "$dir/run1" "$dir/run2"
 got=$(grep ',libc,' "$dir/two/results.csv" | cut -d, -f13,16)

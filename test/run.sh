@@ -116,6 +116,12 @@ if [ "${1:-}" != quick ]; then
     for s in overlap distance mismatch sweep random large cliff; do
       grep -q ",$s," "$1" || { echo "bench: no $s rows in $1"; return 1; }
     done
+    # each process says how often it found its core shared (core_share.c)
+    for s in libc libc-norep; do
+      grep -q "^$s," "$1" || continue
+      grep -q "^core: *$s: [0-9]* rows; [0-9]* waited" "${1%/results.csv}/meta.txt" ||
+        { echo "bench: no core line for $s in meta.txt"; return 1; }
+    done
     for s in /usr/include/dpdk/rte_memcpy.h /usr/include/*/dpdk/rte_memcpy.h; do
       [ -f "$s" ] || continue
       grep -q ',dpdk,' "$1" || { echo "bench: $s is installed but $1 has no dpdk column"; return 1; }
@@ -138,6 +144,17 @@ if [ "${1:-}" != quick ]; then
     pass=$((pass + 1)); echo "  bench-merge                  1 passed, 0 failed"
   else
     fail=$((fail + 1)); echo "FAILED: bench-merge (see $out/bench-merge.log)"; tail -n 15 "$out/bench-merge.log"
+  fi
+  # The tools beside it build warning-free and run: the A/B timing (HEAD
+  # against the working tree) and the shared-core watch, each with its
+  # report of the core (bench/core_probe.h).
+  if BUILD="$out/ab-build" sh bench/ab.sh -c "${CC:-gcc} -O2 -Wall -Wextra -Werror" memcpy 64 >"$out/bench-tools.log" 2>&1 &&
+     grep -q '^ *64 .*[0-9]' "$out/bench-tools.log" && grep -q '^core: waited' "$out/bench-tools.log" &&
+     make -s bench-core-watch SECS=1 BENCH_OUT="$out/core-watch" BENCH_WARN="-Wall -Wextra -Werror" >>"$out/bench-tools.log" 2>&1 &&
+     grep -q '^# core of its own: [0-9]* probes' "$out/bench-tools.log"; then
+    pass=$((pass + 1)); echo "  bench-tools                  1 passed, 0 failed"
+  else
+    fail=$((fail + 1)); echo "FAILED: bench-tools (see $out/bench-tools.log)"; tail -n 15 "$out/bench-tools.log"
   fi
   # Other areas add their configurations in files sourced here; each uses
   # cfg or adds to pass/fail/skipped itself.

@@ -1,0 +1,87 @@
+/* bench/core_probe.h - is another program sharing our core? The probe of
+ * bench/core_share.c (which explains it) and bench/core_watch.c.
+ *
+ * 4096 steps of four independent add chains, timed against 4096 steps of
+ * one chain of four adds, the least of five tries of each: about 2 and 4 us
+ * on a core of its own. The ratio of the two does not depend on the clock;
+ * it grows when the core's issue slots are split with another hardware
+ * thread. *sink keeps the sums alive. */
+#ifndef BENCH_CORE_PROBE_H
+#define BENCH_CORE_PROBE_H
+
+#include "timing.h"
+
+/* four adds of i: to four sums (wide) or one after another to one (chain);
+   in asm on x86, so that the compiler cannot add register copies to the
+   steps (with plain C, gcc put eight moves into one build's wide step and
+   its ratio read 1.0 on a core of its own) */
+#if defined(__x86_64__) || defined(__i386__)
+#define CORE_PROBE_WIDE(a, b, c, d, i)                                                             \
+  __asm__ volatile("add %4, %0\n\tadd %4, %1\n\tadd %4, %2\n\tadd %4, %3"                          \
+                   : "+r"(a), "+r"(b), "+r"(c), "+r"(d)                                            \
+                   : "r"(i))
+#define CORE_PROBE_CHAIN(x, i)                                                                     \
+  __asm__ volatile("add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0" : "+r"(x) : "r"(i))
+#else
+#define CORE_PROBE_WIDE(a, b, c, d, i)                                                             \
+  do {                                                                                             \
+    a += i;                                                                                        \
+    b += i;                                                                                        \
+    c += i;                                                                                        \
+    d += i;                                                                                        \
+    __asm__ volatile("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d));                                     \
+  } while (0)
+#define CORE_PROBE_CHAIN(x, i)                                                                     \
+  do {                                                                                             \
+    x += i;                                                                                        \
+    __asm__ volatile("" : "+r"(x));                                                                \
+    x += i;                                                                                        \
+    __asm__ volatile("" : "+r"(x));                                                                \
+    x += i;                                                                                        \
+    __asm__ volatile("" : "+r"(x));                                                                \
+    x += i;                                                                                        \
+    __asm__ volatile("" : "+r"(x));                                                                \
+  } while (0)
+#endif
+
+static inline double core_probe_ratio(volatile long *sink) {
+  unsigned long a = 1, b = 2, c = 3, d = 4, x = 5, i;
+  double wide = 1e30, chain = 1e30;
+  int k;
+  for (k = 0; k < 5; k++) {
+    double t0 = now_ns(), t1, t2;
+    for (i = 0; i < 4096; i++) CORE_PROBE_WIDE(a, b, c, d, i);
+    t1 = now_ns();
+    for (i = 0; i < 4096; i++) CORE_PROBE_CHAIN(x, i);
+    t2 = now_ns();
+    if (t1 - t0 < wide) wide = t1 - t0;
+    if (t2 - t1 < chain) chain = t2 - t1;
+  }
+  *sink += (long)(a + b + c + d + x);
+  return wide / chain;
+}
+
+/* The core counts as shared while the ratio is above CORE_SHARED_ABOVE
+   times *best, the least one seen so far (kept up to date here). 1.5: on
+   AMD family 1Ah model 02h a core of its own read 0.40-0.45 or 0.50-0.55,
+   a shared one 0.65-1.0, nothing between (2956 probes of `make
+   bench-core-watch`, bench/results/amd-1ah-02h-2026-12-02-shared-core). Waits 10 ms at a time
+   while it is shared, up to max_s seconds; returns the seconds waited,
+   negated where it gave up on a core still shared. */
+#define CORE_SHARED_ABOVE 1.5
+static inline double core_wait_unshared(double *best, double max_s, volatile long *sink) {
+  double waited = 0, r;
+  struct timespec pause = {0, 10000000};
+  while ((r = core_probe_ratio(sink)) > CORE_SHARED_ABOVE * *best || r < *best) {
+    if (r < *best) {
+      *best = r;
+      continue;
+    }
+    if (waited >= max_s) return -waited - 1e-9;
+    nanosleep(&pause, NULL);
+    waited += 0.01;
+  }
+  return waited;
+}
+
+#endif
