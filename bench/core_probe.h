@@ -11,28 +11,38 @@
 
 #include "timing.h"
 
-/* four adds of i: to four sums (wide) or one after another to one (chain);
-   in asm on x86, so that the compiler cannot add register copies to the
-   steps (with plain C, gcc put eight moves into one build's wide step and
-   its ratio read 1.0 on a core of its own) */
+/* 4096 steps of four adds: to four sums (wide) or one after another to one
+   (chain). On x86 each loop is one asm statement that starts at a 64-byte
+   boundary, so that the compiler cannot add register copies to the steps
+   and every build runs the same loops: with the adds alone in asm, gcc
+   put eight moves into one build's wide step, and its ratio read 0.75 on
+   a core of its own where another build read 0.45. */
 #if defined(__x86_64__) || defined(__i386__)
 #define CORE_PROBE_WIDE(a, b, c, d, i)                                                             \
-  __asm__ volatile("add %4, %0\n\tadd %4, %1\n\tadd %4, %2\n\tadd %4, %3"                          \
-                   : "+r"(a), "+r"(b), "+r"(c), "+r"(d)                                            \
-                   : "r"(i))
+  __asm__ volatile("xor %k4, %k4\n\t.p2align 6\n"                                                  \
+                   "1:\n\tadd %4, %0\n\tadd %4, %1\n\tadd %4, %2\n\tadd %4, %3\n\t"                \
+                   "add $1, %4\n\tcmp $4096, %4\n\tjne 1b"                                         \
+                   : "+r"(a), "+r"(b), "+r"(c), "+r"(d), "=&r"(i)                                  \
+                   :                                                                               \
+                   : "cc")
 #define CORE_PROBE_CHAIN(x, i)                                                                     \
-  __asm__ volatile("add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0" : "+r"(x) : "r"(i))
+  __asm__ volatile("xor %k1, %k1\n\t.p2align 6\n"                                                  \
+                   "1:\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"                \
+                   "add $1, %1\n\tcmp $4096, %1\n\tjne 1b"                                         \
+                   : "+r"(x), "=&r"(i)                                                             \
+                   :                                                                               \
+                   : "cc")
 #else
 #define CORE_PROBE_WIDE(a, b, c, d, i)                                                             \
-  do {                                                                                             \
+  for (i = 0; i < 4096; i++) {                                                                     \
     a += i;                                                                                        \
     b += i;                                                                                        \
     c += i;                                                                                        \
     d += i;                                                                                        \
     __asm__ volatile("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d));                                     \
-  } while (0)
+  }
 #define CORE_PROBE_CHAIN(x, i)                                                                     \
-  do {                                                                                             \
+  for (i = 0; i < 4096; i++) {                                                                     \
     x += i;                                                                                        \
     __asm__ volatile("" : "+r"(x));                                                                \
     x += i;                                                                                        \
@@ -41,22 +51,21 @@
     __asm__ volatile("" : "+r"(x));                                                                \
     x += i;                                                                                        \
     __asm__ volatile("" : "+r"(x));                                                                \
-  } while (0)
+  }
 #endif
 
-/* One function, not inlined, its start aligned to 64 bytes: the loops
-   are short enough that where they fall decides their speed; two inlined
-   copies of this probe in one bench build read 0.45 and 0.75 back to back
-   on a core of its own. */
-__attribute__((noinline, aligned(64), unused)) static double core_probe_ratio(volatile long *sink) {
+/* One function, not inlined: two inlined copies of an earlier version of
+   this probe in one bench build read 0.45 and 0.75 back to back on a core
+   of its own. */
+__attribute__((noinline, unused)) static double core_probe_ratio(volatile long *sink) {
   unsigned long a = 1, b = 2, c = 3, d = 4, x = 5, i;
   double wide = 1e30, chain = 1e30;
   int k;
   for (k = 0; k < 5; k++) {
     double t0 = now_ns(), t1, t2;
-    for (i = 0; i < 4096; i++) CORE_PROBE_WIDE(a, b, c, d, i);
+    CORE_PROBE_WIDE(a, b, c, d, i);
     t1 = now_ns();
-    for (i = 0; i < 4096; i++) CORE_PROBE_CHAIN(x, i);
+    CORE_PROBE_CHAIN(x, i);
     t2 = now_ns();
     if (t1 - t0 < wide) wide = t1 - t0;
     if (t2 - t1 < chain) chain = t2 - t1;
