@@ -78,8 +78,10 @@ __attribute__((noinline, unused)) static double core_probe_ratio(volatile long *
    times *best, the least one seen so far (kept up to date here). 1.5: on
    AMD family 1Ah model 02h a core of its own read 0.40-0.45 or 0.50-0.55,
    a shared one 0.65-1.0, nothing between (2956 probes of `make
-   bench-core-watch`, bench/results/amd-1ah-02h-2026-12-02-shared-core). Waits 10 ms at a time
-   while it is shared, up to max_s seconds; returns the seconds waited,
+   bench-core-watch` with the adds alone in asm; figures in
+   bench/results/amd-1ah-02h-2026-12-02-shared-core). The loops in asm
+   read 0.38-0.46 on a core of its own there. Waits 10 ms at a time while
+   the core is shared, up to max_s seconds; returns the seconds waited,
    negated where it gave up on a core still shared. */
 #define CORE_SHARED_ABOVE 1.5
 static inline double core_wait_unshared(double *best, double max_s, volatile long *sink) {

@@ -16,7 +16,8 @@
  *
  * The probe (core_probe.h): four independent add chains against one chain
  * of four adds. Their ratio does not depend on the clock; there it was
- * 0.4-0.55 on a core of its own and 0.65-0.9 on a shared one. A row waits
+ * 0.4-0.55 on a core of its own and 0.65-0.9 on a shared one (0.38-0.46
+ * alone since the loops are asm; core_probe.h). A row waits
  * (10 ms at a time) while the ratio is more than 1.5 times the least one
  * seen so far, up to 2 s a row and opt.max_wait seconds a run (--max-wait);
  * a row after which the core is found shared is measured again, once.
