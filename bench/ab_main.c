@@ -30,7 +30,7 @@ static const char *core_wait(void) {
 }
 static void core_summary(void) {
   printf("core: waited %.1f s for an unshared core, %d rows measured on a shared one; least "
-         "probe ratio %.2f (AMD family 1Ah: 0.4-0.55 alone, 0.65-0.9 shared)\n",
+         "probe ratio %.2f (AMD family 1Ah: 0.38-0.46 alone, about twice that shared)\n",
          core_waited, core_shared_rows, core_best);
 }
 
