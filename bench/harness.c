@@ -326,20 +326,29 @@ typedef long (*timed_fn)(const struct job *j, long iters);
     return acc;                                                                                    \
   }
 
-FIXED_FN(fixed_memcpy_fm, fm_memcpy(d, s, n))
-FIXED_FN(fixed_memcpy_libc, libc_memcpy(d, s, n))
-FIXED_FN(fixed_memmove_fm, fm_memmove(d, s, n))
-FIXED_FN(fixed_memmove_libc, libc_memmove(d, s, n))
+/* The calls timed both in fixed rows and in tables: each becomes a fixed_
+ * and a table_ function and an entry of both tables below. */
+#define SHARED_CALLS(X)                                                                            \
+  X(OP_MEMCPY, IM_FM, memcpy_fm, fm_memcpy(d, s, n))                                               \
+  X(OP_MEMCPY, IM_LIBC, memcpy_libc, libc_memcpy(d, s, n))                                         \
+  X(OP_MEMMOVE, IM_FM, memmove_fm, fm_memmove(d, s, n))                                            \
+  X(OP_MEMMOVE, IM_LIBC, memmove_libc, libc_memmove(d, s, n))                                      \
+  X(OP_MEMSET, IM_FM, memset_fm, fm_memset(d, c, n))                                               \
+  X(OP_MEMSET, IM_LIBC, memset_libc, libc_memset(d, c, n))                                         \
+  X(OP_MEMCMP, IM_FM, memcmp_fm, acc += fm_memcmp(d, s, n))                                        \
+  X(OP_MEMCMP, IM_LIBC, memcmp_libc, acc += libc_memcmp(d, s, n))                                  \
+  X(OP_MEMEQ, IM_FM, memeq_fm, acc += fm_memeq(d, s, n))                                           \
+  X(OP_MEMEQ, IM_LIBC, memeq_libc, acc += (libc_memeq(d, s, n) == 0))
+#define SHARED_FNS(op, im, name, CALL) FIXED_FN(fixed_##name, CALL) TABLE_FN(table_##name, CALL)
+#define FIXED_ENTRY(op, im, name, CALL) [COL(op, im)] = fixed_##name,
+#define TABLE_ENTRY(op, im, name, CALL) [COL(op, im)] = table_##name,
+SHARED_CALLS(SHARED_FNS)
+
+/* the fixed rows' other columns */
 FIXED_FN(fixed_rep_movsb, hist_rep_movsb(d, s, n))
 FIXED_FN(fixed_byte_bwd, hist_byte_bwd(d, s, n))
 FIXED_FN(fixed_loop4x8_bwd, hist_loop4x8_bwd(d, s, n))
 FIXED_FN(fixed_movsq_bwd, hist_movsq_bwd(d, s, n))
-FIXED_FN(fixed_memset_fm, fm_memset(d, c, n))
-FIXED_FN(fixed_memset_libc, libc_memset(d, c, n))
-FIXED_FN(fixed_memcmp_fm, acc += fm_memcmp(d, s, n))
-FIXED_FN(fixed_memcmp_libc, acc += libc_memcmp(d, s, n))
-FIXED_FN(fixed_memeq_fm, acc += fm_memeq(d, s, n))
-FIXED_FN(fixed_memeq_libc, acc += (libc_memeq(d, s, n) == 0))
 #if HAVE_PLAIN
 FIXED_FN(fixed_plain_copy, plain_copy(d, s, n))
 FIXED_FN(fixed_plain_set, plain_set(d, c, n))
@@ -351,17 +360,6 @@ static long fixed_dpdk(const struct job *j, long iters) {
   if (dpdk) dpdk->fixed(j->d, j->s, j->n, iters);
   return 0;
 }
-
-TABLE_FN(table_memcpy_fm, fm_memcpy(d, s, n))
-TABLE_FN(table_memcpy_libc, libc_memcpy(d, s, n))
-TABLE_FN(table_memmove_fm, fm_memmove(d, s, n))
-TABLE_FN(table_memmove_libc, libc_memmove(d, s, n))
-TABLE_FN(table_memset_fm, fm_memset(d, c, n))
-TABLE_FN(table_memset_libc, libc_memset(d, c, n))
-TABLE_FN(table_memcmp_fm, acc += fm_memcmp(d, s, n))
-TABLE_FN(table_memcmp_libc, acc += libc_memcmp(d, s, n))
-TABLE_FN(table_memeq_fm, acc += fm_memeq(d, s, n))
-TABLE_FN(table_memeq_libc, acc += (libc_memeq(d, s, n) == 0))
 static long table_dpdk(const struct job *j, long iters) {
   if (dpdk) dpdk->table(j->tab, j->tabn, j->dbase, j->sbase, iters);
   return 0;
@@ -369,23 +367,14 @@ static long table_dpdk(const struct job *j, long iters) {
 
 /* the loop of each operation and column; NULL: none (nothing is timed) */
 static const timed_fn fixed_fns[OP_COUNT * IM_COUNT] = {
-    [COL(OP_MEMCPY, IM_FM)] = fixed_memcpy_fm,
-    [COL(OP_MEMCPY, IM_LIBC)] = fixed_memcpy_libc,
-    [COL(OP_MEMCPY, IM_DPDK)] = fixed_dpdk,
-    [COL(OP_MEMCPY, IM_REP_MOVSB)] = fixed_rep_movsb,
-    [COL(OP_MEMMOVE, IM_FM)] = fixed_memmove_fm,
-    [COL(OP_MEMMOVE, IM_LIBC)] = fixed_memmove_libc,
+    SHARED_CALLS(FIXED_ENTRY) /* then the fixed rows' other columns */
+        [COL(OP_MEMCPY, IM_DPDK)] = fixed_dpdk,
     [COL(OP_MEMMOVE, IM_DPDK)] = fixed_dpdk,
+    [COL(OP_MEMCPY, IM_REP_MOVSB)] = fixed_rep_movsb,
     [COL(OP_MEMMOVE, IM_REP_MOVSB)] = fixed_rep_movsb,
     [COL(OP_MEMMOVE, IM_BYTE_BWD)] = fixed_byte_bwd,
     [COL(OP_MEMMOVE, IM_LOOP4X8_BWD)] = fixed_loop4x8_bwd,
     [COL(OP_MEMMOVE, IM_MOVSQ_BWD)] = fixed_movsq_bwd,
-    [COL(OP_MEMSET, IM_FM)] = fixed_memset_fm,
-    [COL(OP_MEMSET, IM_LIBC)] = fixed_memset_libc,
-    [COL(OP_MEMCMP, IM_FM)] = fixed_memcmp_fm,
-    [COL(OP_MEMCMP, IM_LIBC)] = fixed_memcmp_libc,
-    [COL(OP_MEMEQ, IM_FM)] = fixed_memeq_fm,
-    [COL(OP_MEMEQ, IM_LIBC)] = fixed_memeq_libc,
 #if HAVE_PLAIN
     [COL(OP_MEMCPY, IM_PLAIN)] = fixed_plain_copy,
     [COL(OP_MEMSET, IM_PLAIN)] = fixed_plain_set,
@@ -393,12 +382,8 @@ static const timed_fn fixed_fns[OP_COUNT * IM_COUNT] = {
 #endif
 };
 static const timed_fn table_fns[OP_COUNT * IM_COUNT] = {
-    [COL(OP_MEMCPY, IM_FM)] = table_memcpy_fm,       [COL(OP_MEMCPY, IM_LIBC)] = table_memcpy_libc,
-    [COL(OP_MEMCPY, IM_DPDK)] = table_dpdk,          [COL(OP_MEMMOVE, IM_FM)] = table_memmove_fm,
-    [COL(OP_MEMMOVE, IM_LIBC)] = table_memmove_libc, [COL(OP_MEMSET, IM_FM)] = table_memset_fm,
-    [COL(OP_MEMSET, IM_LIBC)] = table_memset_libc,   [COL(OP_MEMCMP, IM_FM)] = table_memcmp_fm,
-    [COL(OP_MEMCMP, IM_LIBC)] = table_memcmp_libc,   [COL(OP_MEMEQ, IM_FM)] = table_memeq_fm,
-    [COL(OP_MEMEQ, IM_LIBC)] = table_memeq_libc,
+    SHARED_CALLS(TABLE_ENTRY) /* then DPDK's */
+        [COL(OP_MEMCPY, IM_DPDK)] = table_dpdk,
 };
 
 static long run_timed(const struct job *j, enum impl im, long iters) {
