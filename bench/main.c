@@ -205,7 +205,7 @@ static int run_norep_child(const char *self) {
 }
 
 int main(int argc, char **argv) {
-  char path[600], self[512];
+  char path[600], core_path[600], self[512];
   int i, ok = 1;
   ssize_t sl;
   FILE *f;
@@ -280,14 +280,14 @@ int main(int argc, char **argv) {
   }
   setvbuf(stdout, NULL, _IOLBF, 0);
 
-  snprintf(path, sizeof path, "%s/core.txt", opt.out);
-  if (!opt.child) remove(path);
+  snprintf(core_path, sizeof core_path, "%s/core.txt", opt.out);
+  if (!opt.child) remove(core_path);
   if (opt.child || opt.libc_mode != LM_NOREP) {
     printf("######## fastmem benchmark against libc (%s) ########\n", opt.variant);
     print_env(stdout);
     run_sections();
     core_share_report(stdout);
-    f = fopen(path, "a");
+    f = fopen(core_path, "a");
     if (f) {
       core_share_report(f);
       fclose(f);

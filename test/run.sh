@@ -116,6 +116,10 @@ if [ "${1:-}" != quick ]; then
     for s in overlap distance mismatch sweep random large cliff; do
       grep -q ",$s," "$1" || { echo "bench: no $s rows in $1"; return 1; }
     done
+    # the report of this run: a summary and plots (the outputs of an earlier
+    # run were removed first, so that they cannot stand in for them)
+    grep -q '^== summary' "${1%/results.csv}/summary.txt" || { echo "bench: no summary.txt"; return 1; }
+    ls "${1%/results.csv}"/*.svg >/dev/null 2>&1 || { echo "bench: no plots"; return 1; }
     # each process says how often it found its core shared (core_share.c)
     for s in libc libc-norep; do
       grep -q "^$s," "$1" || continue
@@ -128,6 +132,7 @@ if [ "${1:-}" != quick ]; then
       break
     done
   }
+  rm -f "$out/bench/summary.txt" "$out/bench"/*.svg
   if make -s bench-quick BENCH_OUT="$out/bench" BENCH_WARN="-Wall -Wextra -Werror" >"$out/bench.log" 2>&1 &&
      make -s bench-build BENCH_CC=clang BENCH_OUT="$out/bench-clang" BENCH_WARN="-Wall -Wextra -Werror" >>"$out/bench.log" 2>&1 &&
      bench_rows "$out/bench/results.csv" >>"$out/bench.log" 2>&1; then
