@@ -93,7 +93,17 @@ typedef struct {
      movsb also from movsb_narrow up to movsb_narrow_end */
   unsigned movsb_narrow, movsb_narrow_end;
   unsigned masked; /* 1: short copies, sets, compares through AVX-512 byte masks (FM_CPU_MASKED) */
+  /* the AVX-512 tier's memcmp and memeq load 32 bytes at a time from this
+     size on (fm__x86_find_tier) */
+  unsigned cmp_narrow;
 } fm__x86_plan;
+/* The plan of a CPU not measured: the vector loops, non-temporal stores
+   from 3/4 of the L3. */
+#define FASTMEM__PLAN_LOOPS                                                                        \
+  {                                                                                                \
+    0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0,        \
+        FASTMEM__NEVER                                                                             \
+  }
 
 /* Non-temporal threshold when the probe cannot read the L3 size. */
 #define FASTMEM__NT_DEFAULT_KIB (24u * 1024)
@@ -101,9 +111,9 @@ typedef struct {
 /* The plan's sizes in bytes, as the tiers read them. Shared by every
    translation unit, like fm__cpu_state; written by the probe. */
 typedef struct {
-  size_t movsb, nt_copy, stosb, stosb_end, nt_set, movsb_narrow, movsb_narrow_end;
+  size_t movsb, nt_copy, stosb, stosb_end, nt_set, movsb_narrow, movsb_narrow_end, cmp_narrow;
 } fm__x86_sizes;
-FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0, 0, 0};
+FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0, 0, 0, 0};
 
 /* Below this size the tiers go straight to their vector loops, without
    looking at the plan: three taken branches and two loads fewer on the way
@@ -152,6 +162,7 @@ FASTMEM__SI int fm__x86_use_plan(const fm__x86_plan *p, unsigned l3) {
   z.nt_set = fm__x86_kib(p->nt_set ? p->nt_set : nt);
   z.movsb_narrow = fm__x86_kib(p->movsb_narrow);
   z.movsb_narrow_end = fm__x86_kib(p->movsb_narrow_end);
+  z.cmp_narrow = fm__x86_kib(p->cmp_narrow);
 #ifdef FASTMEM_MOVSB_MIN
   /* the user's size stands for every tier, where the plan uses rep movsb */
   if (p->movsb != FASTMEM__NEVER || p->movsb_narrow != FASTMEM__NEVER)
@@ -175,6 +186,7 @@ FASTMEM__SI int fm__x86_use_plan(const fm__x86_plan *p, unsigned l3) {
   __atomic_store_n(&fm__x86_big.nt_set, z.nt_set, __ATOMIC_RELAXED);
   __atomic_store_n(&fm__x86_big.movsb_narrow, z.movsb_narrow, __ATOMIC_RELAXED);
   __atomic_store_n(&fm__x86_big.movsb_narrow_end, z.movsb_narrow_end, __ATOMIC_RELAXED);
+  __atomic_store_n(&fm__x86_big.cmp_narrow, z.cmp_narrow, __ATOMIC_RELAXED);
   /* fm__nt_kib: the copy threshold, as every backend reports it */
   __atomic_store_n(&fm__nt_kib,
                    z.nt_copy >> 10 > 0xffffffffu ? 0xffffffffu : (unsigned)(z.nt_copy >> 10),
@@ -195,14 +207,17 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          ladders for copies, 1.5-1.6x for sets, 1.2x memcmp, 1.6-1.7x memeq
          (`sh bench/ab.sh -c "clang -O2" OP random`, also gcc for
          x86-64-v4, three runs); repeated sizes mixed, 0.75-2.8x, with
-         placement moving them as much (results/amd-1ah-02h-2026-12-01). */
-      {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 1},
+         placement moving them as much (results/amd-1ah-02h-2026-12-01).
+         Compares in 32-byte blocks from 6 MiB where the operands' cache
+         line offsets differ (fm__x86_find_tier; `sh bench/ab.sh memcmp`
+         with sizes of 1-16 MiB). */
+      {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 1, 6144},
       /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb slower than the
          AVX2 loop at 32 KiB-1 MiB, and far slower when (dst - src) mod 4096
          is 1..31; rep stosb never measured ahead: the vector loops.
          `sh bench/tune.sh plan` and `sh bench/tune.sh slow`. */
       {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0,
-       0},
+       0, FASTMEM__NEVER},
       /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
          shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
          of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
@@ -220,16 +235,16 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          the 16-byte one; from 28 KiB 0.87-1.03x and 0.95-1.4x. `sh
          bench/ab.sh memcpy SIZES --limit=0x3b` (0x39 for SSE2), against
          the loops: 1.15-1.8x at 4-24 KiB (SSE2 1.9-2.9x). */
-      {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 4, 26, 1},
+      {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 4, 26, 1, FASTMEM__NEVER},
   };
-  static const fm__x86_plan loops = {
-      0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0};
+  static const fm__x86_plan loops = FASTMEM__PLAN_LOOPS;
   unsigned i;
 #ifdef FASTMEM_STRING_OPS_ANY_CPU
   /* Tests and tuning only: every CPU gets rep movsb and rep stosb, from
      FASTMEM_MOVSB_MIN / FASTMEM_STOSB_MIN, else 28 KiB / 960 KiB, with no
      upper limit for sets (where the CPU has ERMS at all). */
-  static const fm__x86_plan any = {0, 0, 0, 0, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0};
+  static const fm__x86_plan any = {
+      0, 0, 0, 0, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0, FASTMEM__NEVER};
   (void)amd;
   (void)family;
   (void)model;
@@ -251,8 +266,7 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
    known), non-temporal stores from FASTMEM_NT_THRESHOLD or 24 MiB. */
 FASTMEM__SI unsigned fm__x86_probe(void) {
   unsigned f = FM_CPU_NT;
-  static const fm__x86_plan loops = {
-      0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0};
+  static const fm__x86_plan loops = FASTMEM__PLAN_LOOPS;
 #if defined(__SSE2__)
   f |= FM_CPU_SSE2;
 #endif
@@ -784,6 +798,25 @@ locate:
   return fm__ne(a + n - W, b + n - W, W);
 }
 
+/* The loop of fm__x86_find as the tier runs it. The AVX-512 tier takes
+   32-byte blocks instead from the plan's cmp_narrow on, where a and b sit
+   at different offsets in their cache lines. The loop aligns a, so every
+   64-byte load of b straddles two lines (half of the 32-byte ones do), and
+   once the operands come from L3 or beyond, those loads cost: on AMD
+   family 1Ah (32 MiB L3), 6-16 MiB compares ran 1.06-1.45x as fast with
+   32-byte blocks, memeq alike, while 1-5 MiB read 0.82-1.12 (no
+   direction).
+   Where a and b share their offset, 64-byte blocks stay: no load straddles
+   and the narrower loop gained nothing. `sh bench/ab.sh memcmp|memeq
+   5242880 6291456 12582912 16777216 --dist=16779278` (16779264: the same
+   offset); figures: bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
+FASTMEM__AI uint64_t fm__x86_find_tier(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
+                                       size_t *at) {
+  if (W == 64 && n >= FASTMEM__BIG(cmp_narrow) && (((uintptr_t)a - (uintptr_t)b) & 63))
+    return fm__x86_find(a, b, n, 32, at);
+  return fm__x86_find(a, b, n, W, at);
+}
+
 /* 64 < n <= 4W without a loop: two W-byte blocks (first and last) where n
    fits in two, else four (two from the front, two from the back), in memory
    order; the mask of the first block whose bytes differ, 0 if none, and its
@@ -866,7 +899,7 @@ FASTMEM__AI int fm__x86_cmp_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t
     if ((m = fm__ne32b(a, b, W)) == 0) m = fm__ne32b(a + (at = n - 32), b + n - 32, W);
   } else if (n <= 4 * W) m = fm__x86_find_upto4(a, b, n, W, &at);
   else if (n <= 8 * W) m = fm__x86_find_upto8(a, b, n, W, &at);
-  else if ((m = fm__ne32b(a, b, W)) == 0) m = fm__x86_find(a, b, n, W, &at);
+  else if ((m = fm__ne32b(a, b, W)) == 0) m = fm__x86_find_tier(a, b, n, W, &at);
   if (!m) return 0;
   at += (size_t)__builtin_ctzll(m);
   return (int)a[at] - (int)b[at];
@@ -885,7 +918,7 @@ FASTMEM__AI int fm__x86_eq_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t 
            (fm__ne(a + n - 2 * W, b + n - 2 * W, W) | fm__ne(a + n - W, b + n - W, W)) == 0;
   if (n <= 8 * W) return !fm__diff4(a, b, W) && !fm__diff4(a + n - 4 * W, b + n - 4 * W, W);
   if (fm__ne32b(a, b, W)) return 0;
-  return fm__x86_find(a, b, n, W, &at) == 0;
+  return fm__x86_find_tier(a, b, n, W, &at) == 0;
 }
 
 FASTMEM__TIER(FASTMEM__T_AVX512) int fm__cmp_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {

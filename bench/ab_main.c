@@ -54,7 +54,7 @@ void ab_limit_A(unsigned);
 void ab_limit_B(unsigned);
 static const char *const ops[] = {"memcpy", "memmove", "memset", "memcmp", "memeq"};
 #define REPS 21
-#define SPAN (16u << 20)
+#define SPAN (32u << 20)
 
 static unsigned long long rng = 0x9e3779b97f4a7c15ull;
 static unsigned rnd(unsigned below) {
