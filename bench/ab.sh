@@ -2,28 +2,48 @@
 # bench/ab.sh - time the working tree's fastmem (B) against another version
 # (A: a git revision, HEAD by default) and libc, in one process.
 #
-#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] OP [SIZE ... | random [--sizes=LO-HI]] [--dist=D]
-#                  [--limit=MASK]
+#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] [-p PEER] OP [SIZE ... | random [--sizes=LO-HI]]
+#                  [--dist=D] [--limit=MASK]
 #     OP: memcpy memmove memset memcmp memeq;  D: dst - src (default 1 MiB + 2048)
 #     MASK: fm_cpu_limit(MASK) on both sides, e.g. 0x3b for the AVX2 tier
 #     random: a table of random sizes and offsets, as the benchmark's random section;
 #       --sizes=LO-HI: sizes uniform in [LO, HI] instead of the section's mix
+#     PEER: the third column: libc (default), or for memcpy DPDK's rte_memcpy
+#       (dpdk-dev) inlined and built as the benchmark's dpdk column: dpdk
+#       (x86-64-v4, DPDK's AVX-512 code) or dpdk-avx2 (x86-64-v3)
 #
-# Prints ns per call and libc/A, libc/B and A/B (> 1: B faster). Code moved
+# Prints ns per call and PEER/A, PEER/B and A/B (> 1: B faster). Code moved
 # to another address can change a sub-2 ns call by 10% on its own, so trust
 # a difference that repeats over runs, at neighbouring sizes too. Each size
 # first waits for a core no other work shares (bench/core_probe.h); a row
 # that could not ends in "shared", and a last line says how long it waited.
 set -eu
 cd "$(dirname "$0")/.."
-rev=HEAD cc="${CC:-gcc} -O2"
+rev=HEAD cc="${CC:-gcc} -O2" peer=libc
 while [ $# -gt 0 ]; do
   case $1 in
   -r) rev=$2; shift 2 ;;
   -c) cc=$2; shift 2 ;;
+  -p) peer=$2; shift 2 ;;
   *) break ;;
   esac
 done
+# the peer side: glibc, or rte_memcpy with bench.mk's include path and ISA flags
+peer_flags="-DAB_LIBC"
+case $peer in
+libc) ;;
+dpdk | dpdk-avx2)
+  [ "${1:-}" = memcpy ] || { echo "ab.sh: -p $peer times memcpy only" >&2; exit 2; }
+  inc=$(pkg-config --cflags-only-I libdpdk 2>/dev/null || true)
+  [ -n "$inc" ] || for dir in /usr/include/dpdk /usr/include/*/dpdk; do
+    [ -f "$dir/rte_memcpy.h" ] && inc="-I$dir"
+  done
+  [ -n "$inc" ] || { echo "ab.sh: no rte_memcpy.h (Debian: apt-get install dpdk-dev)" >&2; exit 2; }
+  isa=$(sed -n "s/^BENCH__DPDK_ISA_$( [ "$peer" = dpdk ] && echo avx512 || echo avx2) = //p" \
+    bench/bench.mk)
+  peer_flags="-DAB_DPDK $inc $isa" ;;
+*) echo "ab.sh: -p libc|dpdk|dpdk-avx2" >&2; exit 2 ;;
+esac
 # every function, loop and jump target aligned alike in A and B, so that
 # placement does not decide (without this, identical code differed by up to
 # 1.2x at 33-256 B between the two objects). Not -falign-labels: its padding
@@ -43,8 +63,8 @@ for f in fastmem.h fastmem_x86.h fastmem_ppc.h; do git show "$rev:$f" >"$out/A/$
 # each side gets its own probe state (fastmem shares it program-wide through
 # weak symbols), so a change to the probe itself is measured too
 own() { echo "-Dfm__cpu_state=fm__cpu_state_$1 -Dfm__nt_kib=fm__nt_kib_$1"; }
-$cc $align $(own libc) -I"$out/A" -DAB_LIBC -DNAME=libc -c bench/ab_loop.c -o "$out/libc.o"
+$cc $align $(own libc) -I"$out/A" $peer_flags -DNAME=libc -c bench/ab_loop.c -o "$out/libc.o"
 $cc $align $(own A) -I"$out/A" -DNAME=A -c bench/ab_loop.c -o "$out/A.o"
 $cc $align $(own B) -I. -DNAME=B -c bench/ab_loop.c -o "$out/B.o"
-$cc $align bench/ab_main.c "$out/libc.o" "$out/A.o" "$out/B.o" -o "$out/ab"
+$cc $align -DAB_PEER="\"$peer\"" bench/ab_main.c "$out/libc.o" "$out/A.o" "$out/B.o" -o "$out/ab"
 "$out/ab" "$@"

@@ -13,7 +13,7 @@ struct ab_entry {
 #define AB_CAT(a, b) AB_CAT2(a, b)
 #define AB_OPAQUE(x) __asm__ volatile("" : "+r"(x))
 
-#ifdef AB_LIBC
+#if defined(AB_LIBC) || defined(AB_DPDK)
 typedef void *(*ab_cpy)(void *, const void *, size_t);
 typedef void *(*ab_set)(void *, int, size_t);
 typedef int (*ab_cmp)(const void *, const void *, size_t);
@@ -28,6 +28,14 @@ static ab_cmp volatile ab_memcmp = memcmp, ab_memcmpeq = __memcmpeq;
 /* memeq: glibc's __memcmpeq where the libc has it, as in the benchmark */
 extern int __memcmpeq(const void *, const void *, size_t) __attribute__((weak));
 #define EQ(d, s, n) ((__memcmpeq ? ab_memcmpeq : ab_memcmp)(d, s, n) == 0)
+#ifdef AB_DPDK
+/* ab.sh -p dpdk: the peer side copies with DPDK's rte_memcpy, inlined here
+   and built for the ISA ab.sh names, as the benchmark's dpdk column does
+   (bench/peer_dpdk.c); only memcpy (rte_memcpy does not handle overlap) */
+#include <rte_memcpy.h>
+#undef CPY
+#define CPY(d, s, n) rte_memcpy(d, s, n)
+#endif
 #else
 #define CPY(d, s, n) fm_memcpy(d, s, n)
 #define MOV(d, s, n) fm_memmove(d, s, n)
@@ -89,7 +97,7 @@ __attribute__((noinline)) long AB_CAT(ab_table_,
 
 /* fm_cpu_limit for this side (each side has its own probe state). */
 void AB_CAT(ab_limit_, NAME)(unsigned mask) {
-#ifdef AB_LIBC
+#if defined(AB_LIBC) || defined(AB_DPDK)
   (void)mask;
 #else
   fm_cpu_limit(mask);

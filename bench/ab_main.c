@@ -53,6 +53,10 @@ void ab_limit_libc(unsigned);
 void ab_limit_A(unsigned);
 void ab_limit_B(unsigned);
 static const char *const ops[] = {"memcpy", "memmove", "memset", "memcmp", "memeq"};
+/* the peer column: glibc, or DPDK's rte_memcpy (ab.sh -p) */
+#ifndef AB_PEER
+#define AB_PEER "libc"
+#endif
 #define REPS 21
 #define SPAN (32u << 20)
 
@@ -189,14 +193,16 @@ int main(int argc, char **argv) {
   memset(base, 0x11, 2 * SPAN);
   if (random) {
     printf("%s over a table of random sizes and offsets: ns per call\n", ops[op]);
-    printf("%8s %9s %9s %9s %8s %8s %8s\n", "", "libc", "A", "B", "libc/A", "libc/B", "A/B");
+    printf("%8s %9s %9s %9s %8s %8s %8s\n", "", AB_PEER, "A", "B", AB_PEER "/A", AB_PEER "/B",
+           "A/B");
     return run_random(op, base);
   }
   s = base + SPAN / 2;
   d = s + dist;
   printf("%s, dst - src = %ld: ns per call (medians of %d interleaved batches)\n", ops[op], dist,
          REPS);
-  printf("%8s %9s %9s %9s %8s %8s %8s\n", "size", "libc", "A", "B", "libc/A", "libc/B", "A/B");
+  printf("%8s %9s %9s %9s %8s %8s %8s\n", "size", AB_PEER, "A", "B", AB_PEER "/A", AB_PEER "/B",
+         "A/B");
   for (k = 0; k < nsizes; k++) {
     size_t n = sizes[k];
     double t[3][REPS];
