@@ -94,7 +94,8 @@ typedef struct {
   unsigned movsb_narrow, movsb_narrow_end;
   unsigned masked; /* 1: short copies, sets, compares through AVX-512 byte masks (FM_CPU_MASKED) */
   /* the AVX-512 tier's memcmp and memeq load 32 bytes at a time from this
-     size on (fm__x86_find_tier) */
+     size on where the operands' cache line offsets differ
+     (fm__x86_find_tier) */
   unsigned cmp_narrow;
 } fm__x86_plan;
 /* The plan of a CPU not measured: the vector loops, non-temporal stores
@@ -803,13 +804,13 @@ locate:
    at different offsets in their cache lines. The loop aligns a, so every
    64-byte load of b straddles two lines (half of the 32-byte ones do), and
    once the operands come from L3 or beyond, those loads cost: on AMD
-   family 1Ah (32 MiB L3), 6-16 MiB compares ran 1.06-1.45x as fast with
-   32-byte blocks, memeq alike, while 1-5 MiB read 0.82-1.12 (no
-   direction).
+   family 1Ah (32 MiB L3), memcmp and memeq of 6-16 MiB ran 1.04-1.45x as
+   fast with 32-byte blocks, while 1-5 MiB read 0.82-1.12 (no direction).
    Where a and b share their offset, 64-byte blocks stay: no load straddles
    and the narrower loop gained nothing. `sh bench/ab.sh memcmp|memeq
-   5242880 6291456 12582912 16777216 --dist=16779278` (16779264: the same
-   offset); figures: bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
+   4194304 6291456 8388608 12582912 16777216 --dist=16779278` (16779264:
+   the same offset); figures:
+   bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
 FASTMEM__AI uint64_t fm__x86_find_tier(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
                                        size_t *at) {
   if (W == 64 && n >= FASTMEM__BIG(cmp_narrow) && (((uintptr_t)a - (uintptr_t)b) & 63))
