@@ -28,20 +28,16 @@ while [ $# -gt 0 ]; do
   *) break ;;
   esac
 done
-# the peer side: glibc, or rte_memcpy with bench.mk's include path and ISA flags
+# the peer side: glibc, or rte_memcpy built with the benchmark's flags (bench.mk)
 peer_flags="-DAB_LIBC"
 case $peer in
 libc) ;;
 dpdk | dpdk-avx2)
   [ "${1:-}" = memcpy ] || { echo "ab.sh: -p $peer times memcpy only" >&2; exit 2; }
-  inc=$(pkg-config --cflags-only-I libdpdk 2>/dev/null || true)
-  [ -n "$inc" ] || for dir in /usr/include/dpdk /usr/include/*/dpdk; do
-    [ -f "$dir/rte_memcpy.h" ] && inc="-I$dir"
-  done
-  [ -n "$inc" ] || { echo "ab.sh: no rte_memcpy.h (Debian: apt-get install dpdk-dev)" >&2; exit 2; }
-  isa=$(sed -n "s/^BENCH__DPDK_ISA_$( [ "$peer" = dpdk ] && echo avx512 || echo avx2) = //p" \
-    bench/bench.mk)
-  peer_flags="-DAB_DPDK $inc $isa" ;;
+  [ "$peer" = dpdk ] && isa=avx512 || isa=avx2
+  flags=$(make -s --no-print-directory bench-dpdk-flags ISA=$isa)
+  [ -n "$flags" ] || { echo "ab.sh: no DPDK headers (Debian: apt-get install dpdk-dev)" >&2; exit 2; }
+  peer_flags="-DAB_DPDK $flags" ;;
 *) echo "ab.sh: -p libc|dpdk|dpdk-avx2" >&2; exit 2 ;;
 esac
 # every function, loop and jump target aligned alike in A and B, so that

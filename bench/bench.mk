@@ -41,7 +41,8 @@ BENCH_BIN = $(BENCH_OUT)/bench
 BENCH__ARGS = $(if $(SECTION),--section=$(SECTION)) $(BENCH_ARGS)
 BENCH__RUN = $(BENCH_BIN) --out=$(BENCH_OUT) $(BENCH__ARGS)
 
-.PHONY: bench bench-quick bench-build bench-clean bench-snapshot bench-report bench-core-watch
+.PHONY: bench bench-quick bench-build bench-clean bench-snapshot bench-report bench-core-watch \
+	bench-dpdk-flags
 
 # RUNS=N: the benchmark N times, each in its own process (BENCH_OUT/run1 ...),
 # then one results.csv and summary.txt of the rows' median times
@@ -75,6 +76,10 @@ BENCH__DPDK_INC = $(patsubst -I%,-isystem %,$(filter -I%,$(BENCH_DPDK)))
 BENCH__DPDK_ISA_avx512 = -march=x86-64-v4 -DRTE_MEMCPY_AVX512
 BENCH__DPDK_ISA_avx2 = -march=x86-64-v3
 BENCH__DPDK_ISA_sse = -march=x86-64-v2
+# the flags of that column's build for ISA (avx512, avx2 or sse); nothing
+# where no DPDK headers were found (bench/ab.sh -p, test/run.sh)
+bench-dpdk-flags:
+	@$(if $(BENCH__DPDK_INC),echo '$(BENCH__DPDK_INC) $(BENCH__DPDK_ISA_$(or $(ISA),avx512))',:)
 
 # fm_path_name() is used when the header provides it (probed at build time).
 # The benchmark's files: the harness (harness.c: timed loops, buffers, CSV;

@@ -155,7 +155,7 @@ if [ "${1:-}" != quick ]; then
   # dpdk-dev is installed, in its AVX2 build, which every CPU with AVX2
   # runs) and the shared-core watch, each with its report of the core
   # (bench/core_probe.h).
-  dpdk_hdr=$(ls /usr/include/dpdk/rte_memcpy.h /usr/include/*/dpdk/rte_memcpy.h 2>/dev/null | head -n 1)
+  dpdk_hdr=$(make -s --no-print-directory bench-dpdk-flags ISA=avx2)
   grep -qw avx2 /proc/cpuinfo 2>/dev/null || dpdk_hdr=
   if BUILD="$out/ab-build" sh bench/ab.sh -c "${CC:-gcc} -O2 -Wall -Wextra -Werror" memcpy 64 >"$out/bench-tools.log" 2>&1 &&
      grep -q '^ *64 .*[0-9]' "$out/bench-tools.log" && grep -q '^core: waited' "$out/bench-tools.log" &&

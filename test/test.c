@@ -432,10 +432,13 @@ static void run_plan_sizes(unsigned all) {
     cur_mask = fm_cpu_features();
     for (k = 0; k < 8; k++) {
       if (at[k] < 2 || at[k] > (64u << 20)) continue;
-      if (k == 7 ? m != 0 : (m >= 3) != (k >= 5)) continue; /* the band: in its tiers only */
+      /* the band in its tiers only, the compare width with the plan as probed */
+      if (k == 7 ? m != 0 : (m >= 3) != (k >= 5)) continue;
       for (n = at[k] - 1; n <= at[k]; n++) {
+        /* the compare width, the copy thresholds, then the set ones */
         if (k == 7) test_cmp_size(src, dst, n);
-        else if (k < 2 || k >= 5) { /* the copy thresholds */ test_copy_size(src, dst, exp, n);
+        else if (k < 2 || k >= 5) {
+          test_copy_size(src, dst, exp, n);
           test_move_size(dst, exp, tmp, n);
         } else test_set_size(dst, exp, n);
       }
