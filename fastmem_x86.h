@@ -751,14 +751,38 @@ FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) {
 
 /* ---- Compare (n > 32, the whole range, first 32 bytes included) --------- */
 
+/* Nonzero if the last 2W bytes at a and b differ anywhere: both blocks
+   compared, one test. */
+FASTMEM__AI int fm__last2_differ(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W) {
+  return (fm__ne(a + n - 2 * W, b + n - 2 * W, W) | fm__ne(a + n - W, b + n - W, W)) != 0;
+}
+
 /* For n > 8W, the first 32 bytes known equal: the mask of the first W-byte
-   block whose bytes differ, 0 if none, and its offset in *at. Bytes 32..63
-   first, then steps of 4W from where a is W-aligned (at most 64: an
-   unaligned loop would split every load across two cache lines, at half
-   the speed: `sh bench/ab.sh memcmp 4096` against such a version; figures:
-   bench/results/notes-from-code.md),
-   the rest as one more 4W step ending at n where n >= 4W; where a step
-   differs, W at a time finds the block. */
+   block whose bytes differ, 0 if none, and its offset in *at.
+   - Bytes 32..63 first; in the AVX2 and SSE2 tiers (W <= 32) the rest of
+     the first 4W bytes a block at a time.
+   - Then steps of 4W from where a is W-aligned (an unaligned loop would
+     split every load across two cache lines, at half the speed: `sh
+     bench/ab.sh memcmp 4096` against such a version; figures:
+     bench/results/notes-from-code.md).
+   - The rest: where W <= 32 and no more than 2W bytes are left, the last
+     two blocks; else one more 4W step ending at n. Where a step differs,
+     W at a time finds the block.
+   Measured on AMD family 1Ah with the AVX2 tier forced: its compares are
+   bound by loads there (about two 32-byte loads a cycle; one that crosses
+   a cache line costs two), so each block read twice costs. With the loop
+   starting after the first 4W and two blocks at the end where they cover
+   the rest, memcmp and memeq of 257-1024 bytes ran 1.04-1.26x as fast as
+   with the loop from byte 64 and a 4W step at the end (memeq of 600
+   bytes: 0.95), 1.00-1.09x with the operands at different line offsets,
+   random tables 0.98-1.02x; the SSE2 tier 0.97-1.14x. `sh bench/ab.sh
+   memcmp|memeq 257 300 385 400 512 600 768 1024 1500 2048 4096
+   --limit=0x3b [--dist=1050638]`, and `random`, five rounds each, glibc's
+   AVX2 code picked with GLIBC_TUNABLES as bench/README.md says. The
+   AVX-512 tier tried the same and read 0.89-1.20 at 513-2048 bytes, no
+   direction, so it keeps the shorter head (its first 4W would be 256
+   bytes of one-block tests). Figures:
+   bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
 FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
                                   size_t *at) {
   size_t i = (size_t)(((uintptr_t)a + 64) & ~(uintptr_t)(W - 1)) - (size_t)(uintptr_t)a;
@@ -768,24 +792,44 @@ FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, si
     *at = 32;
     return m;
   }
+  if (W <= 32) { /* the rest of the first 4W bytes a block at a time */
+    for (i = 64; i < 4 * W; i += W)
+      if ((m = fm__ne(a + i, b + i, W)) != 0) {
+        *at = i;
+        return m;
+      }
+    i = 4 * W - (size_t)((uintptr_t)a & (W - 1));
+  }
 #ifdef __clang__
   /* clang 14 inlines only some call sites of fm__diff4 into a tier; where
      one stays a call, the whole tier saves and restores five registers on
-     every call, the shortest included. So one call site here: the rest is
-     the loop's last step, ending at n. `sh bench/ab.sh -c "clang -O2"
-     memcmp 48 100 200 600 4096`: 1.06-1.18 up to 600 bytes, 0.95-0.97 at
-     4096. gcc inlines them all and keeps the shape below, whose loop is
+     every call, the shortest included. So one call site here: the loop's
+     last step ends at n, unless two blocks cover the rest (below). `sh
+     bench/ab.sh -c "clang -O2" memcmp 48 100 200 600 4096`: 1.06-1.18 up
+     to 600 bytes, 0.95-0.97 at 4096. gcc inlines them all and keeps the shape below, whose loop is
      6-8% faster at 1-16 KiB than this one (`sh bench/ab.sh memcmp 1024
      4096`). */
   for (;; i += 4 * W) {
-    if (i > last) i = last;
+    if (i >= last) {
+      if (W <= 32 && n - i <= 2 * W) {
+        i = n - 2 * W;
+        if (FASTMEM__LIKELY(!fm__last2_differ(a, b, n, W))) return 0;
+        goto locate;
+      }
+      i = last;
+    }
     if (FASTMEM__UNLIKELY(fm__diff4(a + i, b + i, W))) goto locate;
     if (i == last) return 0;
   }
 #else
   for (; i < last; i += 4 * W)
     if (FASTMEM__UNLIKELY(fm__diff4(a + i, b + i, W))) goto locate;
-  /* the rest in one step that overlaps what came before */
+  if (W <= 32 && n - i <= 2 * W) {
+    i = n - 2 * W;
+    if (FASTMEM__LIKELY(!fm__last2_differ(a, b, n, W))) return 0;
+    goto locate;
+  }
+  /* else one step that overlaps what came before */
   if (!fm__diff4(a + last, b + last, W)) return 0;
   i = last; /* bytes before i are equal: rescanning them is harmless */
 #endif
