@@ -785,30 +785,33 @@ FASTMEM__AI int fm__last2_differ(const fm__u8 *a, const fm__u8 *b, size_t n, siz
    bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
 FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
                                   size_t *at) {
-  size_t i = (size_t)(((uintptr_t)a + 64) & ~(uintptr_t)(W - 1)) - (size_t)(uintptr_t)a;
   size_t last = n - 4 * W; /* the loop's bound, so that a step tests i alone */
+  size_t i;
   uint64_t m = fm__ne32b(a + 32, b + 32, W);
   if (m) {
     *at = 32;
     return m;
   }
-  if (W <= 32) { /* the rest of the first 4W bytes a block at a time */
+  /* the loop from the first W-aligned byte of a after the bytes tested
+     here: in the AVX2 and SSE2 tiers the rest of the first 4W bytes, a
+     block at a time; in the AVX-512 tier bytes 32..63 alone */
+  if (W <= 32) {
     for (i = 64; i < 4 * W; i += W)
       if ((m = fm__ne(a + i, b + i, W)) != 0) {
         *at = i;
         return m;
       }
     i = 4 * W - (size_t)((uintptr_t)a & (W - 1));
-  }
+  } else i = (size_t)(((uintptr_t)a + 64) & ~(uintptr_t)(W - 1)) - (size_t)(uintptr_t)a;
 #ifdef __clang__
   /* clang 14 inlines only some call sites of fm__diff4 into a tier; where
      one stays a call, the whole tier saves and restores five registers on
      every call, the shortest included. So one call site here: the loop's
-     last step ends at n, unless two blocks cover the rest (below). `sh
-     bench/ab.sh -c "clang -O2" memcmp 48 100 200 600 4096`: 1.06-1.18 up
-     to 600 bytes, 0.95-0.97 at 4096. gcc inlines them all and keeps the shape below, whose loop is
-     6-8% faster at 1-16 KiB than this one (`sh bench/ab.sh memcmp 1024
-     4096`). */
+     last step ends at n, unless two blocks cover the rest. `sh bench/ab.sh
+     -c "clang -O2" memcmp 48 100 200 600 4096`: 1.06-1.18 up to 600
+     bytes, 0.95-0.97 at 4096. gcc inlines them all and keeps the shape
+     below, whose loop is 6-8% faster at 1-16 KiB than this one (`sh
+     bench/ab.sh memcmp 1024 4096`). */
   for (;; i += 4 * W) {
     if (i >= last) {
       if (W <= 32 && n - i <= 2 * W) {
@@ -958,9 +961,7 @@ FASTMEM__AI int fm__x86_eq_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t 
   if (n <= 4 * W)
     return (fm__ne(a, b, W) | fm__ne(a + W, b + W, W) | fm__ne(a + n - 2 * W, b + n - 2 * W, W) |
             fm__ne(a + n - W, b + n - W, W)) == 0;
-  if (n <= 6 * W)
-    return !fm__diff4(a, b, W) &&
-           (fm__ne(a + n - 2 * W, b + n - 2 * W, W) | fm__ne(a + n - W, b + n - W, W)) == 0;
+  if (n <= 6 * W) return !fm__diff4(a, b, W) && !fm__last2_differ(a, b, n, W);
   if (n <= 8 * W) return !fm__diff4(a, b, W) && !fm__diff4(a + n - 4 * W, b + n - 4 * W, W);
   if (fm__ne32b(a, b, W)) return 0;
   return fm__x86_find_tier(a, b, n, W, &at) == 0;
