@@ -97,12 +97,24 @@ typedef struct {
      size on where the operands' cache line offsets differ
      (fm__x86_find_tier) */
   unsigned cmp_narrow;
+  /* rep movsb and rep stosb of this many bytes or more write past the
+     caches at memory speed on some CPUs; below the non-temporal size they
+     run in pieces of at most string_piece KiB (fm__x86_rep_pieces) */
+  unsigned string_piece;
 } fm__x86_plan;
 /* The plan of a CPU not measured: the vector loops, non-temporal stores
    from 3/4 of the L3. */
 #define FASTMEM__PLAN_LOOPS                                                                        \
   {                                                                                                \
     0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0,        \
+        FASTMEM__NEVER, FASTMEM__NEVER                                                             \
+  }
+
+/* FASTMEM_STRING_OPS_ANY_CPU (tests and tuning): string instructions on
+   any CPU, from 28 KiB (copies) and 960 KiB (sets), whole. */
+#define FASTMEM__PLAN_ANY                                                                          \
+  {                                                                                                \
+    0, 0, 0, 0, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0, FASTMEM__NEVER,               \
         FASTMEM__NEVER                                                                             \
   }
 
@@ -113,8 +125,9 @@ typedef struct {
    translation unit, like fm__cpu_state; written by the probe. */
 typedef struct {
   size_t movsb, nt_copy, stosb, stosb_end, nt_set, movsb_narrow, movsb_narrow_end, cmp_narrow;
+  size_t string_piece;
 } fm__x86_sizes;
-FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0, 0, 0, 0};
+FASTMEM__SHARED fm__x86_sizes fm__x86_big = {0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 /* Below this size the tiers go straight to their vector loops, without
    looking at the plan: three taken branches and two loads fewer on the way
@@ -164,6 +177,7 @@ FASTMEM__SI int fm__x86_use_plan(const fm__x86_plan *p, unsigned l3) {
   z.movsb_narrow = fm__x86_kib(p->movsb_narrow);
   z.movsb_narrow_end = fm__x86_kib(p->movsb_narrow_end);
   z.cmp_narrow = fm__x86_kib(p->cmp_narrow);
+  z.string_piece = fm__x86_kib(p->string_piece);
 #ifdef FASTMEM_MOVSB_MIN
   /* the user's size stands for every tier, where the plan uses rep movsb */
   if (p->movsb != FASTMEM__NEVER || p->movsb_narrow != FASTMEM__NEVER)
@@ -188,6 +202,7 @@ FASTMEM__SI int fm__x86_use_plan(const fm__x86_plan *p, unsigned l3) {
   __atomic_store_n(&fm__x86_big.movsb_narrow, z.movsb_narrow, __ATOMIC_RELAXED);
   __atomic_store_n(&fm__x86_big.movsb_narrow_end, z.movsb_narrow_end, __ATOMIC_RELAXED);
   __atomic_store_n(&fm__x86_big.cmp_narrow, z.cmp_narrow, __ATOMIC_RELAXED);
+  __atomic_store_n(&fm__x86_big.string_piece, z.string_piece, __ATOMIC_RELAXED);
   /* fm__nt_kib: the copy threshold, as every backend reports it */
   __atomic_store_n(&fm__nt_kib,
                    z.nt_copy >> 10 > 0xffffffffu ? 0xffffffffu : (unsigned)(z.nt_copy >> 10),
@@ -211,14 +226,20 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          placement moving them as much (results/amd-1ah-02h-2026-12-01).
          Compares in 32-byte blocks from 6 MiB where the operands' cache
          line offsets differ (fm__x86_find_tier; `sh bench/ab.sh memcmp`
-         with sizes of 1-16 MiB). */
-      {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 1, 6144},
+         with sizes of 1-16 MiB). rep movsb and rep stosb of 4096 KiB or
+         more write past the caches at 34-38 GB/s, 55-60 for zeros (below:
+         45 and 90 GB/s), so they run in pieces of 4095 KiB while the call's
+         bytes fit below the non-temporal size (zeros: half of it). `sh
+         bench/tune.sh pieces`; `sh bench/ab.sh memset|memcpy` of 1-20 MiB:
+         sets of 6-20 MiB 1.3-2.5x, copies of 6-10 MiB 1.0-1.2x, level
+         elsewhere. */
+      {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 1, 6144, 4095},
       /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb slower than the
          AVX2 loop at 32 KiB-1 MiB, and far slower when (dst - src) mod 4096
          is 1..31; rep stosb never measured ahead: the vector loops.
          `sh bench/tune.sh plan` and `sh bench/tune.sh slow`. */
       {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0,
-       0, FASTMEM__NEVER},
+       0, FASTMEM__NEVER, FASTMEM__NEVER},
       /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
          shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
          of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
@@ -236,7 +257,7 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          the 16-byte one; from 28 KiB 0.87-1.03x and 0.95-1.4x. `sh
          bench/ab.sh memcpy SIZES --limit=0x3b` (0x39 for SSE2), against
          the loops: 1.15-1.8x at 4-24 KiB (SSE2 1.9-2.9x). */
-      {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 4, 26, 1, FASTMEM__NEVER},
+      {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 4, 26, 1, FASTMEM__NEVER, FASTMEM__NEVER},
   };
   static const fm__x86_plan loops = FASTMEM__PLAN_LOOPS;
   unsigned i;
@@ -244,8 +265,7 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
   /* Tests and tuning only: every CPU gets rep movsb and rep stosb, from
      FASTMEM_MOVSB_MIN / FASTMEM_STOSB_MIN, else 28 KiB / 960 KiB, with no
      upper limit for sets (where the CPU has ERMS at all). */
-  static const fm__x86_plan any = {
-      0, 0, 0, 0, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0, FASTMEM__NEVER};
+  static const fm__x86_plan any = FASTMEM__PLAN_ANY;
   (void)amd;
   (void)family;
   (void)model;
@@ -460,6 +480,20 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   else fm__move_ends(d + n - 4 * W, s + n - 4 * W, 4 * W, W, 2);
 }
 
+/* rep movsb from s (rep stosb of c where s is null) over n bytes, in pieces
+   of at most `piece` bytes (a multiple of 64, so that each piece keeps a
+   64-aligned destination). */
+FASTMEM__AI void fm__x86_rep_pieces(fm__u8 *d, const fm__u8 *s, int c, size_t n, size_t piece) {
+  for (; n > piece; d += piece, n -= piece) {
+    if (s) {
+      fm__rep_movsb(d, s, piece);
+      s += piece;
+    } else fm__rep_stosb(d, c, piece);
+  }
+  if (s) fm__rep_movsb(d, s, n);
+  else fm__rep_stosb(d, c, n);
+}
+
 /* Copies from FASTMEM__X86_BIG on (FASTMEM__X86_BIG_NARROW in the AVX2 and
    SSE2 tiers), as the CPU's plan says: rep movsb or non-temporal stores; 0
    for the loop. rep movsb only forward, disjoint, and
@@ -480,7 +514,10 @@ FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W)
     /* dst 64-aligned: a misaligned destination slows rep movsb down on AMD */
     size_t skip = 64 - ((uintptr_t)d & 63);
     fm__move_ends(d, s, 64, W, (int)(64 / W));
-    fm__rep_movsb(d + skip, s + skip, n - skip);
+    /* in pieces while source and destination fit below the non-temporal
+       size together; from there on, streamed */
+    fm__x86_rep_pieces(d + skip, s + skip, 0, n - skip,
+                       n < nt / 2 ? FASTMEM__BIG(string_piece) : n);
     return 1;
   }
   if ((f & FM_CPU_NT) && n >= nt && fm__disjoint(d, s, n)) {
@@ -693,7 +730,11 @@ FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
   if ((f & FM_CPU_ERMS) && n >= FASTMEM__BIG(stosb) && n < FASTMEM__BIG(stosb_end)) {
     size_t skip = 64 - ((uintptr_t)d & 63); /* 64-aligned destination, as for rep movsb */
     fm__set_ends(d, c, 64, W, (int)(64 / W));
-    fm__rep_stosb(d + skip, c, n - skip);
+    /* in pieces below the non-temporal size, for zeros below half of it
+       (streamed, zeros run faster than other bytes: `sh bench/tune.sh
+       pieces`); from there on, streamed */
+    size_t nt = FASTMEM__BIG(nt_set) >> ((fm__u8)c == 0);
+    fm__x86_rep_pieces(d + skip, 0, c, n - skip, n < nt ? FASTMEM__BIG(string_piece) : n);
     return 1;
   }
   if ((f & FM_CPU_NT) && n >= FASTMEM__BIG(nt_set)) {

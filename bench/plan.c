@@ -11,6 +11,11 @@
  *     raw rep movsb (SIZE, default 64 KiB) at dst - src = 1 page + delta,
  *     4096 pages + delta and 4 GiB + delta, and raw rep stosb at every
  *     dst % 64: the placements where string instructions have slow modes
+ *   bench/out/plan --pieces [PIECE]
+ *     rep movsb and rep stosb (of 7 and of 0) of 2-64 MiB in one instruction
+ *     against the same in pieces of PIECE bytes (default 2 MiB), as fastmem
+ *     runs them where its plan has string_piece: a CPU that streams long
+ *     string instructions past its caches shows a drop in the whole columns
  *
  * Each strategy is timed in batches that take turns, every batch after an
  * untimed warm-up call (non-temporal stores evict the destination, which
@@ -138,6 +143,60 @@ static int slow_modes(size_t n) {
   return 0;
 }
 
+/* rep movsb (s) or rep stosb (s null) of n bytes in pieces of at most
+   `piece` bytes: fastmem's fm__x86_rep_pieces, whose piece the plan sets */
+__attribute__((noinline)) static void rep_in_pieces(unsigned char *d, const unsigned char *s, int c,
+                                                    size_t n, size_t piece) {
+  fm__x86_rep_pieces(d, s, c, n, piece);
+}
+
+static int pieces(size_t piece) {
+  static const size_t sizes[] = {2 << 20,  (4 << 20) - 64, 4 << 20,  6 << 20,  8 << 20, 12 << 20,
+                                 16 << 20, 24 << 20,       32 << 20, 48 << 20, 64 << 20};
+  size_t span = (size_t)160 << 20, k;
+  unsigned char *m =
+      (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (m == MAP_FAILED) {
+    perror("mmap");
+    return 1;
+  }
+  memset(m, 1, span);
+  print_cpu();
+  printf("GB/s of raw rep movsb (src and dst 64-aligned, dst - src = 80 MiB + 2 KiB) and rep "
+         "stosb\n(fill byte 7, then 0), in one instruction and in pieces of %zu bytes; medians "
+         "of 11\n",
+         piece);
+  printf("%10s %7s %7s %6s | %7s %7s %6s | %7s %7s %6s\n", "size", "movsb", "pieces", "ratio",
+         "stosb", "pieces", "ratio", "zeros", "pieces", "ratio");
+  for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    size_t n = sizes[k];
+    unsigned char *s = m + 4096, *d = m + (80u << 20) + 2048 + 4096;
+    double t[6][11];
+    int reps = (int)((256u << 20) / n), r, v, j;
+    /* variants: copy, set of 7, set of 0; each whole, then in pieces */
+    for (r = 0; r < 11; r++)
+      for (v = 0; v < 6; v++) {
+        int w = (v + r) % 6;
+        double t0 = 0;
+        for (j = -1; j < reps; j++) {
+          if (j == 0) t0 = now_ns();
+          rep_in_pieces(d, w < 2 ? s : NULL, w < 4 ? 7 : 0, n, w & 1 ? piece : n);
+          __asm__ volatile("" : : "r"(d) : "memory");
+        }
+        t[w][r] = (now_ns() - t0) / reps;
+      }
+    printf("%10zu", n);
+    for (v = 0; v < 6; v += 2) {
+      qsort(t[v], 11, sizeof(double), cmp_double);
+      qsort(t[v + 1], 11, sizeof(double), cmp_double);
+      printf(" %s%7.1f %7.1f %6.2f", v ? "| " : "", n / t[v][5], n / t[v + 1][5],
+             t[v][5] / t[v + 1][5]);
+    }
+    printf("\n");
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   static const size_t def[] = {16 << 10,  28 << 10,  32 << 10,  48 << 10, 64 << 10,   128 << 10,
                                256 << 10, 512 << 10, 768 << 10, 1 << 20,  1280 << 10, 1536 << 10,
@@ -151,6 +210,8 @@ int main(int argc, char **argv) {
   width = f & FM_CPU_AVX512 ? 64 : f & FM_CPU_AVX2 ? 32 : 16;
   if (argc > 1 && !strcmp(argv[1], "--slow-modes"))
     return slow_modes(argc > 2 ? strtoul(argv[2], NULL, 0) : 65536);
+  if (argc > 1 && !strcmp(argv[1], "--pieces"))
+    return pieces(argc > 2 ? strtoul(argv[2], NULL, 0) : (size_t)2 << 20);
   for (i = 1; i < argc; i++) {
     if (!strncmp(argv[i], "--width=", 8)) width = atoi(argv[i] + 8);
     else if (!strncmp(argv[i], "--shift=", 8)) shift = strtoul(argv[i] + 8, NULL, 0) % 4096;

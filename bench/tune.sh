@@ -14,6 +14,9 @@
 #                            rep stosb, size by size (bench/novec.c)
 #   sh bench/tune.sh slow    raw rep movsb / rep stosb at the placements where
 #                            string instructions have slow modes (bench/plan.c)
+#   sh bench/tune.sh pieces  rep movsb / rep stosb of 2-64 MiB whole against the
+#                            same in pieces of 1 MiB, 2 MiB and 4095 KiB: the
+#                            plan's string_piece (bench/plan.c --pieces)
 #
 # Each variant is one `make bench SECTION=sweep` run with fastmem limited by
 # --cpu-limit (and its thresholds opened up by -D flags), against glibc as
@@ -77,10 +80,15 @@ narrow)
 slow)
   ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan-slow"
   for n in 65536 4096; do "$out/plan-slow" --slow-modes $n; done ;;
+pieces)
+  ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan-pieces"
+  for p in 1048576 2097152 4193280; do
+    taskset -c "${TUNE_CPU:-1}" "$out/plan-pieces" --pieces $p 2>/dev/null || "$out/plan-pieces" --pieces $p
+  done ;;
 novec)
   # fastmem without vector registers (kernel-style) against rep movsb/stosb
   ${CC:-gcc} -O2 -Wall -Wextra -mgeneral-regs-only -I. -c bench/novec_ops.c -o "$out/novec_ops.o"
   ${CC:-gcc} -O2 -Wall -Wextra -Ibench bench/novec.c "$out/novec_ops.o" -o "$out/novec"
   for off in 0 5; do taskset -c "${TUNE_CPU:-1}" "$out/novec" --off=$off 2>/dev/null || "$out/novec" --off=$off; done ;;
-*) echo "usage: sh bench/tune.sh movsb|nt|plan|narrow|slow|novec" >&2; exit 2 ;;
+*) echo "usage: sh bench/tune.sh movsb|nt|plan|narrow|slow|pieces|novec" >&2; exit 2 ;;
 esac

@@ -401,11 +401,13 @@ static void run_mask(unsigned mask, size_t bufsz, size_t nt) {
    as probed, without string instructions and without non-temporal stores,
    with the quick set of offsets (these sizes are slow to check); then the
    two ends of the AVX2 and SSE2 tiers' own rep movsb band, in those tiers;
-   and where the AVX-512 tier's compares change block width, once. */
+   where the AVX-512 tier's compares change block width, once; and where
+   rep movsb and rep stosb run in pieces, sizes whose string instruction
+   takes two whole pieces and a part of a third. */
 static void run_plan_sizes(unsigned all) {
   const unsigned masks[5] = {all, all & ~FM_CPU_ERMS, all & ~FM_CPU_NT, all & ~FM_CPU_AVX512,
                              all & ~(FM_CPU_AVX512 | FM_CPU_AVX2)};
-  size_t at[8], k, n, bufsz = 0;
+  size_t at[9], k, n, bufsz = 0;
   int m, was_quick = quick;
   region src, dst, exp;
   u8 *tmp;
@@ -418,7 +420,8 @@ static void run_plan_sizes(unsigned all) {
   at[5] = fm__x86_big.movsb_narrow;
   at[6] = fm__x86_big.movsb_narrow_end;
   at[7] = fm__x86_big.cmp_narrow;
-  for (k = 0; k < 8; k++)
+  at[8] = fm__x86_big.string_piece <= (16u << 20) ? 2 * fm__x86_big.string_piece + 64 + 1 : 0;
+  for (k = 0; k < 9; k++)
     if (at[k] <= (64u << 20) && at[k] + 8192 > bufsz) bufsz = at[k] + 8192;
   if (!bufsz) return;
   src = region_new(bufsz);
@@ -430,17 +433,19 @@ static void run_plan_sizes(unsigned all) {
   for (m = 0; m < 5; m++) {
     fm_cpu_limit(masks[m]);
     cur_mask = fm_cpu_features();
-    for (k = 0; k < 8; k++) {
+    for (k = 0; k < 9; k++) {
       if (at[k] < 2 || at[k] > (64u << 20)) continue;
-      /* the band in its tiers only, the compare width with the plan as probed */
-      if (k == 7 ? m != 0 : (m >= 3) != (k >= 5)) continue;
+      /* the band in its tiers only, the compare width with the plan as
+         probed, the others in the AVX-512 tier */
+      if (k == 7 ? m != 0 : (m >= 3) != (k == 5 || k == 6)) continue;
       for (n = at[k] - 1; n <= at[k]; n++) {
-        /* the compare width, the copy thresholds, then the set ones */
+        /* the compare width, the copy thresholds, the set ones, the pieces */
         if (k == 7) test_cmp_size(src, dst, n);
-        else if (k < 2 || k >= 5) {
+        if (k < 2 || k == 5 || k == 6 || k == 8) {
           test_copy_size(src, dst, exp, n);
           test_move_size(dst, exp, tmp, n);
-        } else test_set_size(dst, exp, n);
+        }
+        if ((k >= 2 && k < 5) || k == 8) test_set_size(dst, exp, n);
       }
     }
   }
