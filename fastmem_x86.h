@@ -97,9 +97,10 @@ typedef struct {
      size on where the operands' cache line offsets differ
      (fm__x86_find_tier) */
   unsigned cmp_narrow;
-  /* rep movsb and rep stosb of this many bytes or more write past the
-     caches at memory speed on some CPUs; below the non-temporal size they
-     run in pieces of at most string_piece KiB (fm__x86_rep_pieces) */
+  /* on CPUs that write longer rep movsb and rep stosb past their caches,
+     the longest that they do not: copies run them in pieces of this size,
+     sets below the non-temporal size (zeros: half of it); FASTMEM__NEVER:
+     whole (fm__x86_rep_pieces) */
   unsigned string_piece;
 } fm__x86_plan;
 /* The plan of a CPU not measured: the vector loops, non-temporal stores
@@ -226,14 +227,18 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          placement moving them as much (results/amd-1ah-02h-2026-12-01).
          Compares in 32-byte blocks from 6 MiB where the operands' cache
          line offsets differ (fm__x86_find_tier; `sh bench/ab.sh memcmp`
-         with sizes of 1-16 MiB). rep movsb and rep stosb of 4096 KiB or
-         more write past the caches at 34-38 GB/s, 55-60 for zeros (below:
-         45 and 90 GB/s), so they run in pieces of 4095 KiB while the call's
-         bytes fit below the non-temporal size (zeros: half of it). `sh
-         bench/tune.sh pieces`; `sh bench/ab.sh memset|memcpy` of 1-20 MiB:
-         sets of 6-20 MiB 1.3-2.5x, copies of 6-10 MiB 1.0-1.2x, level
-         elsewhere. */
-      {1, 0x1a, 0x00, 0x1f, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 1, 6144, 4095},
+         with sizes of 1-16 MiB). For half an hour of 2026-12-02, rep movsb
+         and rep stosb of 4096 KiB or more wrote past the caches at 34-38
+         GB/s, 55-60 for zeros (below: 45 and 90 GB/s; the rest of the
+         day whole and in pieces read the same): so they run in pieces of
+         4095 KiB, sets only below the non-temporal size (zeros: half of
+         it), and copies take non-temporal stores from 12 MiB (source and
+         destination then fill 3/4 of the 32 MiB L3), 1.0-1.3x as fast as
+         rep movsb there. `sh bench/tune.sh pieces`; `sh bench/tune.sh
+         plan` at 6-32 MiB; `sh bench/ab.sh memset|memcpy` of 1-20 MiB in
+         the first state: sets of 6-20 MiB 1.3-2.5x, copies of 6 MiB 1.2x,
+         level elsewhere. */
+      {1, 0x1a, 0x00, 0x1f, 28, 12288, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 1, 6144, 4095},
       /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb slower than the
          AVX2 loop at 32 KiB-1 MiB, and far slower when (dst - src) mod 4096
          is 1..31; rep stosb never measured ahead: the vector loops.
@@ -514,10 +519,7 @@ FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W)
     /* dst 64-aligned: a misaligned destination slows rep movsb down on AMD */
     size_t skip = 64 - ((uintptr_t)d & 63);
     fm__move_ends(d, s, 64, W, (int)(64 / W));
-    /* in pieces while source and destination fit below the non-temporal
-       size together; from there on, streamed */
-    fm__x86_rep_pieces(d + skip, s + skip, 0, n - skip,
-                       n < nt / 2 ? FASTMEM__BIG(string_piece) : n);
+    fm__x86_rep_pieces(d + skip, s + skip, 0, n - skip, FASTMEM__BIG(string_piece));
     return 1;
   }
   if ((f & FM_CPU_NT) && n >= nt && fm__disjoint(d, s, n)) {

@@ -50,16 +50,20 @@ static void loop_set(unsigned char *d, int c, size_t n) {
   else if (width == 32) fm__set_avx2(d, c, n);
   else fm__set_sse2(d, c, n);
 }
+/* in pieces of the plan's string_piece where fastmem runs them so
+   (fm__x86_move_big, fm__x86_set_big) */
 __attribute__((noinline)) static void movsb_copy(unsigned char *d, const unsigned char *s,
                                                  size_t n) {
   size_t skip = 64 - ((uintptr_t)d & 63);
   fm__move_ends(d, s, 64, 32, 1);
-  fm__rep_movsb(d + skip, s + skip, n - skip);
+  fm__x86_rep_pieces(d + skip, s + skip, 0, n - skip, fm__x86_big.string_piece);
 }
 __attribute__((noinline)) static void stosb_set(unsigned char *d, int c, size_t n) {
   size_t skip = 64 - ((uintptr_t)d & 63);
   fm__set_ends(d, c, 64, 32, 1);
-  fm__rep_stosb(d + skip, c, n - skip);
+  fm__x86_rep_pieces(d + skip, NULL, c, n - skip,
+                     n < fm__x86_big.nt_set >> ((unsigned char)c == 0) ? fm__x86_big.string_piece
+                                                                       : n);
 }
 __attribute__((noinline, target(T_ALL))) static void nt_copy(unsigned char *d,
                                                              const unsigned char *s, size_t n) {
