@@ -94,8 +94,7 @@ typedef struct {
   unsigned movsb_narrow, movsb_narrow_end;
   unsigned masked; /* 1: short copies, sets, compares through AVX-512 byte masks (FM_CPU_MASKED) */
   /* the AVX-512 tier's memcmp and memeq load 32 bytes at a time from this
-     size on where the operands' cache line offsets differ
-     (fm__x86_find_tier) */
+     size on (fm__x86_find_tier) */
   unsigned cmp_narrow;
   /* on CPUs that write longer rep movsb and rep stosb past their caches,
      the longest that they do not: copies run them in pieces of this size,
@@ -225,9 +224,8 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          (`sh bench/ab.sh -c "clang -O2" OP random`, also gcc for
          x86-64-v4, three runs); repeated sizes mixed, 0.75-2.8x, with
          placement moving them as much (results/amd-1ah-02h-2026-12-01).
-         Compares in 32-byte blocks from 6 MiB where the operands' cache
-         line offsets differ (fm__x86_find_tier; `sh bench/ab.sh memcmp`
-         with sizes of 1-16 MiB). For half an hour of 2026-12-02, rep movsb
+         Compares in 32-byte blocks from 6 MiB (fm__x86_find_tier; `sh
+         bench/ab.sh memcmp` with sizes of 1-24 MiB). For half an hour of 2026-12-02, rep movsb
          and rep stosb of 4096 KiB or more wrote past the caches at 34-38
          GB/s, 55-60 for zeros (below: 45 and 90 GB/s; the rest of the
          day whole and in pieces read the same): so they run in pieces of
@@ -890,21 +888,20 @@ locate:
 }
 
 /* The loop of fm__x86_find as the tier runs it. The AVX-512 tier takes
-   32-byte blocks instead from the plan's cmp_narrow on, where a and b sit
-   at different offsets in their cache lines. The loop aligns a, so every
-   64-byte load of b straddles two lines (half of the 32-byte ones do), and
-   once the operands come from L3 or beyond, those loads cost: on AMD
-   family 1Ah (32 MiB L3), memcmp and memeq of 6-16 MiB ran 1.04-1.45x as
-   fast with 32-byte blocks, while 1-5 MiB read 0.82-1.12 (no direction).
-   Where a and b share their offset, 64-byte blocks stay: no load straddles
-   and the narrower loop gained nothing. `sh bench/ab.sh memcmp|memeq
-   4194304 6291456 8388608 12582912 16777216 --dist=16779278` (16779264:
-   the same offset); figures:
-   bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
+   32-byte blocks instead from the plan's cmp_narrow on. Measured on AMD
+   family 1Ah (32 MiB L3), where the operands come from L3 at those sizes:
+   - a and b at different offsets in their cache lines: the loop aligns a,
+     so every 64-byte load of b straddles two lines (half of the 32-byte
+     ones do); memcmp and memeq of 6-16 MiB 1.04-1.45x as fast with 32-byte
+     blocks, 1-5 MiB 0.82-1.12 (no direction). `sh bench/ab.sh
+     memcmp|memeq 4194304 6291456 8388608 12582912 16777216
+     --dist=16779278`.
+   - a and b at the same offset: 6-12 MiB 1.06-1.16x, 16-24 MiB 0.96-1.01
+     (`--dist=16779264` and `--dist=16783360`, sizes of 4-24 MiB).
+   Figures: bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
 FASTMEM__AI uint64_t fm__x86_find_tier(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
                                        size_t *at) {
-  if (W == 64 && n >= FASTMEM__BIG(cmp_narrow) && (((uintptr_t)a - (uintptr_t)b) & 63))
-    return fm__x86_find(a, b, n, 32, at);
+  if (W == 64 && n >= FASTMEM__BIG(cmp_narrow)) return fm__x86_find(a, b, n, 32, at);
   return fm__x86_find(a, b, n, W, at);
 }
 
