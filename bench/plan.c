@@ -99,6 +99,19 @@ static void print_cpu(void) {
   printf("; fastmem path %s\n", fm_path_name());
 }
 
+/* span bytes of anonymous memory, every page touched (filled with 1);
+   NULL, said on stderr, if there is none */
+static unsigned char *filled_buffer(size_t span) {
+  unsigned char *m =
+      (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (m == MAP_FAILED) {
+    perror("mmap");
+    return NULL;
+  }
+  memset(m, 1, span);
+  return m;
+}
+
 /* Fastest of 7 batches of raw rep movsb (or rep stosb when s is NULL). */
 static double raw_ns(unsigned char *d, const unsigned char *s, size_t n) {
   double best = 1e30;
@@ -157,14 +170,9 @@ __attribute__((noinline)) static void rep_in_pieces(unsigned char *d, const unsi
 static int pieces(size_t piece) {
   static const size_t sizes[] = {2 << 20,  (4 << 20) - 64, 4 << 20,  6 << 20,  8 << 20, 12 << 20,
                                  16 << 20, 24 << 20,       32 << 20, 48 << 20, 64 << 20};
-  size_t span = (size_t)160 << 20, k;
-  unsigned char *m =
-      (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (m == MAP_FAILED) {
-    perror("mmap");
-    return 1;
-  }
-  memset(m, 1, span);
+  size_t k;
+  unsigned char *m = filled_buffer((size_t)160 << 20);
+  if (!m) return 1;
   print_cpu();
   printf("GB/s of raw rep movsb (src and dst 64-aligned, dst - src = 80 MiB + 2 KiB) and rep "
          "stosb\n(fill byte 7, then 0), in one instruction and in pieces of %zu bytes; medians "
@@ -226,13 +234,8 @@ int main(int argc, char **argv) {
     for (; nsizes < sizeof def / sizeof def[0]; nsizes++) sizes[nsizes] = def[nsizes];
   /* the loop alone: no string instructions, no non-temporal stores */
   fm_cpu_limit(f & (FM_CPU_SSE2 | FM_CPU_AVX2 | FM_CPU_AVX512));
-  buf =
-      (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (buf == MAP_FAILED) {
-    perror("mmap");
-    return 1;
-  }
-  memset(buf, 1, span);
+  buf = filled_buffer(span);
+  if (!buf) return 1;
   print_cpu();
   printf("width %d, src %% 64 = %u, dst %% 64 = %u, (dst - src) %% 4096 = %zu: the loop's ns per "
          "call; loop time / strategy time\n",
