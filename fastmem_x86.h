@@ -923,13 +923,18 @@ FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t
      65-128 and 0.91-0.95x at 129-256, so clang keeps the early exits (`sh
      bench/ab.sh [-c "clang -O2"] memcmp 65 80 100 128 129 160 200 256`,
      medians of three and five runs, AMD family 1Ah; figures:
-     bench/results/amd-1ah-02h-2026-12-01/thresholds.md). */
+     bench/results/amd-1ah-02h-2026-12-01/thresholds.md). Where they
+     differ, which block holds the first difference is picked without a
+     branch: on the random table of 65-128 bytes, whose mismatches sit at
+     random places, 1.09-1.11x (`sh bench/ab.sh memcmp random
+     --sizes=65-128`, medians of three runs; the whole table 1.02x,
+     repeated sizes level). */
   if (n <= 2 * W) {
-    uint64_t m0 = fm__ne(a, b, W), m1 = fm__ne(a + n - W, b + n - W, W);
+    uint64_t m0 = fm__ne(a, b, W), m1 = fm__ne(a + n - W, b + n - W, W), last;
     if (FASTMEM__LIKELY(!(m0 | m1))) return 0;
-    if (m0) return m0;
-    *at = n - W;
-    return m1;
+    last = (uint64_t)0 - (m0 == 0); /* all ones where the first block is equal */
+    *at = (n - W) & (size_t)last;
+    return m0 | (m1 & last);
   }
 #endif
   if ((m = fm__ne(a, b, W)) != 0) return m;
