@@ -225,12 +225,12 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          x86-64-v4, three runs); repeated sizes mixed, 0.75-2.8x, with
          placement moving them as much (results/amd-1ah-02h-2026-12-01).
          Compares in 32-byte blocks from 6 MiB (fm__x86_find_tier; `sh
-         bench/ab.sh memcmp` with sizes of 1-24 MiB). For half an hour of 2026-12-02, rep movsb
-         and rep stosb of 4096 KiB or more wrote past the caches at 34-38
-         GB/s, 55-60 for zeros (below: 45 and 90 GB/s; the rest of the
-         day whole and in pieces read the same): so they run in pieces of
-         4095 KiB, sets only below the non-temporal size (zeros: half of
-         it), and copies take non-temporal stores from 12 MiB (source and
+         bench/ab.sh memcmp` with sizes of 1-24 MiB). For half an hour of
+         2026-12-02, rep movsb and rep stosb of 4096 KiB or more wrote past
+         the caches at 34-38 GB/s, 55-60 for zeros (below: 45 and 90 GB/s;
+         the rest of the day whole and in pieces read the same): so they
+         run in pieces of 4095 KiB, sets only below the non-temporal size
+         (zeros: half of it), and copies take non-temporal stores from 12 MiB (source and
          destination then fill 3/4 of the 32 MiB L3), 1.0-1.3x as fast as
          rep movsb there. `sh bench/tune.sh pieces`; `sh bench/tune.sh
          plan` at 6-32 MiB; `sh bench/ab.sh memset|memcpy` of 1-20 MiB in
@@ -722,6 +722,14 @@ FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, si
 }
 
 /* ---- Set ------------------------------------------------------------------ */
+/* The pieces of a set's rep stosb (fm__x86_rep_pieces): the plan's below
+   the non-temporal size, and for zeros below half of it, whose
+   written-around stores run faster than other bytes' (`sh bench/tune.sh
+   pieces`); whole from there on. */
+FASTMEM__AI size_t fm__x86_stosb_piece(int c, size_t n) {
+  return n < FASTMEM__BIG(nt_set) >> ((fm__u8)c == 0) ? FASTMEM__BIG(string_piece) : n;
+}
+
 /* Sets from FASTMEM__X86_BIG on, as the CPU's plan says: rep stosb (no slow
    mode seen on any CPU measured, at every dst % 64, 64 KiB and 1 MiB:
    `sh bench/tune.sh slow`) or non-temporal stores; 0 for the loop. */
@@ -730,11 +738,7 @@ FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
   if ((f & FM_CPU_ERMS) && n >= FASTMEM__BIG(stosb) && n < FASTMEM__BIG(stosb_end)) {
     size_t skip = 64 - ((uintptr_t)d & 63); /* 64-aligned destination, as for rep movsb */
     fm__set_ends(d, c, 64, W, (int)(64 / W));
-    /* in pieces below the non-temporal size, for zeros below half of it
-       (streamed, zeros run faster than other bytes: `sh bench/tune.sh
-       pieces`); from there on, streamed */
-    size_t nt = FASTMEM__BIG(nt_set) >> ((fm__u8)c == 0);
-    fm__x86_rep_pieces(d + skip, 0, c, n - skip, n < nt ? FASTMEM__BIG(string_piece) : n);
+    fm__x86_rep_pieces(d + skip, 0, c, n - skip, fm__x86_stosb_piece(c, n));
     return 1;
   }
   if ((f & FM_CPU_NT) && n >= FASTMEM__BIG(nt_set)) {

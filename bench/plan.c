@@ -61,9 +61,7 @@ __attribute__((noinline)) static void movsb_copy(unsigned char *d, const unsigne
 __attribute__((noinline)) static void stosb_set(unsigned char *d, int c, size_t n) {
   size_t skip = 64 - ((uintptr_t)d & 63);
   fm__set_ends(d, c, 64, 32, 1);
-  fm__x86_rep_pieces(d + skip, NULL, c, n - skip,
-                     n < fm__x86_big.nt_set >> ((unsigned char)c == 0) ? fm__x86_big.string_piece
-                                                                       : n);
+  fm__x86_rep_pieces(d + skip, NULL, c, n - skip, fm__x86_stosb_piece(c, n));
 }
 __attribute__((noinline, target(T_ALL))) static void nt_copy(unsigned char *d,
                                                              const unsigned char *s, size_t n) {
