@@ -451,6 +451,24 @@ FASTMEM__TARGET(FASTMEM__T_AVX512) int fm__diff4_64(const fm__u8 *a, const fm__u
 FASTMEM__AI int fm__diff4(const fm__u8 *a, const fm__u8 *b, size_t W) {
   return FASTMEM__X86_BY_W(W, fm__diff4, a, b);
 }
+/* 32-byte blocks in the AVX-512 tier (its compares from the plan's
+   cmp_narrow on): XOR, OR, one test. The AVX2 form above, compiled for
+   AVX-512 by clang 14, became four byte compares into one mask register,
+   each waiting for the one before: clang builds' memcmp of 12-16 MiB
+   ran at 0.54-0.75 of glibc, and at 0.99-1.02 with this form (A/B
+   1.34-1.84; memeq, and gcc builds, level: 0.98-1.07). `sh bench/ab.sh [-c "clang -O2"]
+   memcmp|memeq 6291456 8388608 12582912 16777216 --dist=D`, D = 16 MiB
+   and 16 MiB + 2062, AMD family 1Ah; figures:
+   bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
+FASTMEM__TARGET(FASTMEM__T_AVX512) int fm__diff4_32_in_avx512(const fm__u8 *a, const fm__u8 *b) {
+  fm__v32 x = FASTMEM__XOR4(fm__v32);
+  return !_mm256_testz_si256(x, x);
+}
+/* fm__diff4 for blocks of W bytes in the tier whose own blocks are TW
+   bytes (fm__x86_find's TW) */
+FASTMEM__AI int fm__diff4_tier(const fm__u8 *a, const fm__u8 *b, size_t W, size_t TW) {
+  return TW == 64 && W == 32 ? fm__diff4_32_in_avx512(a, b) : fm__diff4(a, b, W);
+}
 
 /* The mask of 32 bytes, with the tier's cheapest compare: one 32-byte
    vector, or two of 16. */
@@ -828,7 +846,7 @@ FASTMEM__AI int fm__last2_differ(const fm__u8 *a, const fm__u8 *b, size_t n, siz
    direction, so it keeps the shorter head (its first 4W would be 256
    bytes of one-block tests). Figures:
    bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
-FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
+FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t TW,
                                   size_t *at) {
   size_t last = n - 4 * W; /* the loop's bound, so that a step tests i alone */
   size_t i;
@@ -866,19 +884,19 @@ FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, si
       }
       i = last;
     }
-    if (FASTMEM__UNLIKELY(fm__diff4(a + i, b + i, W))) goto locate;
+    if (FASTMEM__UNLIKELY(fm__diff4_tier(a + i, b + i, W, TW))) goto locate;
     if (i == last) return 0;
   }
 #else
   for (; i < last; i += 4 * W)
-    if (FASTMEM__UNLIKELY(fm__diff4(a + i, b + i, W))) goto locate;
+    if (FASTMEM__UNLIKELY(fm__diff4_tier(a + i, b + i, W, TW))) goto locate;
   if (W <= 32 && n - i <= 2 * W) {
     i = n - 2 * W;
     if (FASTMEM__LIKELY(!fm__last2_differ(a, b, n, W))) return 0;
     goto locate;
   }
   /* else one step that overlaps what came before */
-  if (!fm__diff4(a + last, b + last, W)) return 0;
+  if (!fm__diff4_tier(a + last, b + last, W, TW)) return 0;
   i = last; /* bytes before i are equal: rescanning them is harmless */
 #endif
 locate:
@@ -905,8 +923,8 @@ locate:
    Figures: bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
 FASTMEM__AI uint64_t fm__x86_find_tier(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
                                        size_t *at) {
-  if (W == 64 && n >= FASTMEM__BIG(cmp_narrow)) return fm__x86_find(a, b, n, 32, at);
-  return fm__x86_find(a, b, n, W, at);
+  if (W == 64 && n >= FASTMEM__BIG(cmp_narrow)) return fm__x86_find(a, b, n, 32, W, at);
+  return fm__x86_find(a, b, n, W, W, at);
 }
 
 /* 64 < n <= 4W without a loop: two W-byte blocks (first and last) where n
