@@ -456,9 +456,9 @@ FASTMEM__AI int fm__diff4(const fm__u8 *a, const fm__u8 *b, size_t W) {
    AVX-512 by clang 14, became four byte compares into one mask register,
    each waiting for the one before: clang builds' memcmp of 12-16 MiB
    ran at 0.54-0.75 of glibc, and at 0.99-1.02 with this form (A/B
-   1.34-1.84; memeq, and gcc builds, level: 0.98-1.07). `sh bench/ab.sh [-c "clang -O2"]
-   memcmp|memeq 6291456 8388608 12582912 16777216 --dist=D`, D = 16 MiB
-   and 16 MiB + 2062, AMD family 1Ah; figures:
+   1.34-1.84; memeq, and gcc builds, level: 0.98-1.07). `sh bench/ab.sh
+   [-c "clang -O2"] memcmp|memeq 6291456 8388608 12582912 16777216
+   --dist=D`, D = 16 MiB and 16 MiB + 2062, AMD family 1Ah; figures:
    bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
 FASTMEM__TARGET(FASTMEM__T_AVX512) int fm__diff4_32_in_avx512(const fm__u8 *a, const fm__u8 *b) {
   fm__v32 x = FASTMEM__XOR4(fm__v32);
