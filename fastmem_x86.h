@@ -658,6 +658,23 @@ FASTMEM__AI size_t fm__x86_alias_window(size_t n, int narrow_big) {
   return 1024;
 }
 
+/* The same 4 GiB apart: a forward loop whose destination lies 1 to 2047
+   bytes above its source modulo 2^32 slows down on AMD Zen 4, whose
+   loads wait for stores whose low 32 address bits match theirs: 64 KiB
+   and 1 MiB copies took 1.3-2.8x (64-byte loop), up to 4.1x (32-byte) and
+   6.0x (16-byte) as long as at 4 MiB + the same distance; the backward
+   loops 0.9-1.3x; at 2048 and beyond forward is level (`far-alias.c` in
+   bench/results/amd-19h-11h-2026-12-03, family 19h model 11h; the 4 GiB
+   classes of test/cliff.c fail without it). Below FASTMEM__X86_BIG the
+   4096 rule's 1024-byte window covers most of it; from there on such
+   copies run backward, also where the plan would take rep movsb or
+   non-temporal stores: a placement this rare is not worth a second
+   branch. Not measured on other CPUs; their cliff test passed these
+   classes with the forward loop. */
+FASTMEM__AI int fm__x86_aliased_4g(const fm__u8 *d, const fm__u8 *s, size_t n) {
+  return (uint32_t)((uintptr_t)d - (uintptr_t)s) - 1u < 2047u && fm__fwd_ok(s, d, n);
+}
+
 /* n > 32, by size class: the first class, then fm__move_upto8's ladder,
    then the loops and the string and streaming paths. With check set, each
    class first checks the blocks it stores unaligned and returns 0, having
@@ -669,8 +686,10 @@ FASTMEM__AI int fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   if (fm__move_upto8(d, s, n, W, check)) return 1;
   if (check && n <= 8 * W) return 0; /* a block would cross */
   big = fm__at_least(n, W == 64 ? FASTMEM__X86_BIG : FASTMEM__X86_BIG_NARROW);
-  back = !fm__fwd_ok(d, s, n) || (W == 16 ? fm__x86_aliased(d, s, n, big ? 64 : 128)
-                                          : fm__x86_aliased(d, s, n, fm__x86_alias_window(n, big)));
+  back = !fm__fwd_ok(d, s, n) ||
+         (W == 16 ? fm__x86_aliased(d, s, n, big ? 64 : 128)
+                  : fm__x86_aliased(d, s, n, fm__x86_alias_window(n, big))) ||
+         (big && fm__x86_aliased_4g(d, s, n));
   /* unaligned: forward, one block at d (64 bytes before rep movsb or
      streaming) and four before d + n; backward, the mirror image */
   if (check && FASTMEM__UNLIKELY(fm__ends_cross(d, n, W,

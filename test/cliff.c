@@ -3,7 +3,8 @@
  * String instructions and some loops have slow modes that depend only on
  * where the buffers sit: rep movsb is ~25x slower on AMD Zen 3 when
  * (dst - src) mod 4096 is 1..31, and 14-60x slower on Intel family 6 model
- * CFh when (dst - src) mod 2^32 is 1..63. This test times copies, moves
+ * CFh when (dst - src) mod 2^32 is 1..63; on AMD Zen 4 the forward vector
+ * loops are 1.3-6x slower when it is 1..2047. This test times copies, moves
  * (disjoint) and sets of 16 KiB (where the AVX2 and SSE2 tiers run rep
  * movsb on CPUs whose plan says so), 64 KiB and 1 MiB over placement
  * classes:
