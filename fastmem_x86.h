@@ -243,6 +243,21 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          `sh bench/tune.sh plan` and `sh bench/tune.sh slow`. */
       {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0,
        0, FASTMEM__NEVER, FASTMEM__NEVER},
+      /* AMD Zen 4 EPYC (family 19h, model 11h; measured: an EPYC of that
+         model, 32 MiB L3). rep movsb never: 25-35x slower when (dst - src)
+         mod 4096 is 1..8, up to 3.3x at 16..31 and at distances 33, 63 and
+         65, and at most 1.2x ahead of the AVX-512 loop elsewhere (`sh
+         bench/tune.sh slow`, `sh bench/tune.sh plan`). Non-temporal copies
+         from 12 MiB: at 12-24 MiB 1.27-1.70x the loop aligned, 0.96-1.41x
+         misaligned; at 10 MiB 0.84-1.13x (`sh bench/tune.sh plan`); in
+         `make bench SECTION=sweep` copies and moves of 12-16 MiB went from
+         0.93-1.01 of the best peer to 1.07-1.25. Sets keep the loop and the
+         3/4-of-L3 rule: rep stosb was level with the loop in `sh
+         bench/ab.sh memset` (0.93-1.07 at 6-16 MiB), non-temporal sets of
+         24-31 MiB level within the noise. Figures:
+         bench/results/amd-19h-11h-2026-12-03/thresholds.md. */
+      {1, 0x19, 0x11, 0x11, FASTMEM__NEVER, 12288, FASTMEM__NEVER, FASTMEM__NEVER, 0,
+       FASTMEM__NEVER, 0, 0, FASTMEM__NEVER, FASTMEM__NEVER},
       /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
          shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
          of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
