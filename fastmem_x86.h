@@ -254,10 +254,13 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          0.93-1.01 of the best peer to 1.07-1.25. Sets keep the loop and the
          3/4-of-L3 rule: rep stosb was level with the loop in `sh
          bench/ab.sh memset` (0.93-1.07 at 6-16 MiB), non-temporal sets of
-         24-31 MiB level within the noise. Figures:
+         24-31 MiB level within the noise. Short copies, sets and compares
+         through byte masks: random tables 1.18-1.64x the ladders, repeated
+         sizes of 1-64 bytes 0.97-3.0x (`sh bench/ab.sh -c "clang -O2" OP
+         random`, three runs; the same with sizes 1-64, two). Figures:
          bench/results/amd-19h-11h-2026-12-03/thresholds.md. */
       {1, 0x19, 0x11, 0x11, FASTMEM__NEVER, 12288, FASTMEM__NEVER, FASTMEM__NEVER, 0,
-       FASTMEM__NEVER, 0, 0, FASTMEM__NEVER, FASTMEM__NEVER},
+       FASTMEM__NEVER, 0, 1, FASTMEM__NEVER, FASTMEM__NEVER},
       /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
          shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
          of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
@@ -1123,9 +1126,19 @@ FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b,
  * compares through a call"). */
 #ifdef FASTMEM__X86_MASKS
 #define FASTMEM__MASKED_BITS (FM_CPU_AVX512 | FM_CPU_MASKED)
-FASTMEM__AI int fm__x86_masked(size_t n) {
+/* The masked path, for a call of n bytes at a and b (a set passes its one
+   pointer twice): where the plan says so, and only where each 64-byte
+   window stays in its 4 KiB page. A masked access whose masked-off bytes
+   fall in the next page is slow even though it touches nothing there: on
+   AMD Zen 4 a masked store 5x (10 ns against 2) where that page is mapped,
+   and any masked access 60-90x (125-195 ns) where it is not, as at the
+   end of a mapping. The ladder takes those calls, at its usual speed
+   (`pagecross.c` in bench/results/amd-19h-11h-2026-12-03; test/cliff.c
+   times such calls). */
+FASTMEM__AI int fm__x86_masked(size_t n, const void *a, const void *b) {
   return !__builtin_constant_p(n) &&
-         (fm__load(&fm__cpu_state) & FASTMEM__MASKED_BITS) == FASTMEM__MASKED_BITS;
+         (fm__load(&fm__cpu_state) & FASTMEM__MASKED_BITS) == FASTMEM__MASKED_BITS &&
+         ((uintptr_t)a & 4095) <= 4096 - 64 && ((uintptr_t)b & 4095) <= 4096 - 64;
 }
 
 /* k1 = the first n bits (n <= 64): the mask of the n bytes at an address. */
@@ -1203,7 +1216,9 @@ FASTMEM__MASKED_FN int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_
   return eq;
 }
 #elif defined(__SSE2__) && defined(__x86_64__) /* not in this build: the ladders */
-FASTMEM__AI int fm__x86_masked(size_t n) { return (void)n, 0; }
+FASTMEM__AI int fm__x86_masked(size_t n, const void *a, const void *b) {
+  return (void)n, (void)a, (void)b, 0;
+}
 FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {
   fm__move_short(d, s, n);
 }
@@ -1232,7 +1247,7 @@ FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n);
    buffers; figures: bench/results/notes-from-code.md). Shorter: the
    portable words. With the masks, 0..64 bytes in one masked compare. */
 FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  if (fm__x86_masked(n)) return fm__x86_cmp_masked(a, b, n);
+  if (fm__x86_masked(n, a, b)) return fm__x86_cmp_masked(a, b, n);
   if (n > 32) return fm__arch_cmp_call(a, b, n);
   if (n >= 16) {
     unsigned eq = (unsigned)_mm_movemask_epi8(fm__eq_x16(a, b)) |
@@ -1275,7 +1290,7 @@ FASTMEM__AI int fm__x86_eq_ends(const fm__u8 *a, const fm__u8 *b, size_t n, size
 #define FASTMEM__CMP_SHORT_MAX 64
 #endif
 FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  if (fm__x86_masked(n)) return fm__x86_eq_masked(a, b, n);
+  if (fm__x86_masked(n, a, b)) return fm__x86_eq_masked(a, b, n);
   if (n >= 16) return n > 32 ? fm__x86_eq_ends(a, b, n, 32) : fm__x86_eq_ends(a, b, n, 16);
   return fm__eq_short(a, b, n);
 }
@@ -1374,12 +1389,12 @@ FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
 FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
   if (n > 32) fm__move_ends_16(d, s, n, 2);
 #if !defined(FASTMEM__X86_MASKS) || defined(FASTMEM__X86_MASKS_INLINE) /* not as calls */
-  else if (fm__x86_masked(n)) fm__x86_move_masked(d, s, n);
+  else if (fm__x86_masked(n, d, s)) fm__x86_move_masked(d, s, n);
 #endif
   else fm__move_short(d, s, n);
 }
 FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) {
-  if (fm__x86_masked(n)) fm__x86_set_masked(d, c, n);
+  if (fm__x86_masked(n, d, d)) fm__x86_set_masked(d, c, n);
   else if (n >= 16) fm__set_four_16(d, c, n);
   else fm__set_short(d, c, n);
 }
