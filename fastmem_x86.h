@@ -649,9 +649,25 @@ void fm__x86_set_part_masked(fm__u8 *d, int c, size_t n, int below) {
    tiers only below FASTMEM__X86_BIG: at 64 KiB their backward loops took
    1.4-1.9x the forward ones' time (test/cliff.c -v), while the SSE2
    tier's gained 1.15-1.35x. How far `near` reaches: fm__x86_alias_window.
-   Figures: bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
-FASTMEM__AI int fm__x86_aliased(const fm__u8 *d, const fm__u8 *s, size_t n, size_t near) {
-  return ((((uintptr_t)d - (uintptr_t)s) - 1) & 4095) < near - 1 && fm__fwd_ok(s, d, n);
+   Figures: bench/results/amd-1ah-02h-2026-12-01/thresholds.md.
+   The same 4 GiB apart (period FASTMEM__MOD_4G): where dst lies 1 to
+   2047 bytes above src modulo 2^32, AMD Zen 4's loads wait for stores
+   whose low 32 address bits match theirs: 64 KiB and 1 MiB copies took
+   1.3-2.8x (64-byte loop), up to 4.1x (32-byte) and 6.0x (16-byte) as
+   long as at 4 MiB + the same distance; the backward loops 0.9-1.3x; at
+   2048 and beyond forward is level (`far-alias.c` in
+   bench/results/amd-19h-11h-2026-12-03, family 19h model 11h; the 4 GiB
+   classes of test/cliff.c fail without it). Below FASTMEM__X86_BIG the
+   4096 rule's 1024-byte window covers most of it; from there on such
+   copies run backward, also where the plan would take rep movsb or
+   non-temporal stores: a placement this rare is not worth a second
+   branch. Not measured on other CPUs; their cliff test passed these
+   classes with the forward loop. */
+#define FASTMEM__MOD_4K 4095u
+#define FASTMEM__MOD_4G 0xffffffffu
+FASTMEM__AI int fm__x86_aliased(const fm__u8 *d, const fm__u8 *s, size_t n, uint32_t mod,
+                                size_t near) {
+  return (((uint32_t)((uintptr_t)d - (uintptr_t)s) - 1u) & mod) < near - 1 && fm__fwd_ok(s, d, n);
 }
 /* `near` for fm__x86_aliased in the 32- and 64-byte tiers (narrow_big: the
    AVX2 tier's size may fall in the plan's rep movsb band; 1: never
@@ -676,23 +692,6 @@ FASTMEM__AI size_t fm__x86_alias_window(size_t n, int narrow_big) {
   return 1024;
 }
 
-/* The same 4 GiB apart: a forward loop whose destination lies 1 to 2047
-   bytes above its source modulo 2^32 slows down on AMD Zen 4, whose
-   loads wait for stores whose low 32 address bits match theirs: 64 KiB
-   and 1 MiB copies took 1.3-2.8x (64-byte loop), up to 4.1x (32-byte) and
-   6.0x (16-byte) as long as at 4 MiB + the same distance; the backward
-   loops 0.9-1.3x; at 2048 and beyond forward is level (`far-alias.c` in
-   bench/results/amd-19h-11h-2026-12-03, family 19h model 11h; the 4 GiB
-   classes of test/cliff.c fail without it). Below FASTMEM__X86_BIG the
-   4096 rule's 1024-byte window covers most of it; from there on such
-   copies run backward, also where the plan would take rep movsb or
-   non-temporal stores: a placement this rare is not worth a second
-   branch. Not measured on other CPUs; their cliff test passed these
-   classes with the forward loop. */
-FASTMEM__AI int fm__x86_aliased_4g(const fm__u8 *d, const fm__u8 *s, size_t n) {
-  return (uint32_t)((uintptr_t)d - (uintptr_t)s) - 1u < 2047u && fm__fwd_ok(s, d, n);
-}
-
 /* n > 32, by size class: the first class, then fm__move_upto8's ladder,
    then the loops and the string and streaming paths. With check set, each
    class first checks the blocks it stores unaligned and returns 0, having
@@ -705,9 +704,9 @@ FASTMEM__AI int fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   if (check && n <= 8 * W) return 0; /* a block would cross */
   big = fm__at_least(n, W == 64 ? FASTMEM__X86_BIG : FASTMEM__X86_BIG_NARROW);
   back = !fm__fwd_ok(d, s, n) ||
-         (W == 16 ? fm__x86_aliased(d, s, n, big ? 64 : 128)
-                  : fm__x86_aliased(d, s, n, fm__x86_alias_window(n, big))) ||
-         (big && fm__x86_aliased_4g(d, s, n));
+         (W == 16 ? fm__x86_aliased(d, s, n, FASTMEM__MOD_4K, big ? 64 : 128)
+                  : fm__x86_aliased(d, s, n, FASTMEM__MOD_4K, fm__x86_alias_window(n, big))) ||
+         (big && fm__x86_aliased(d, s, n, FASTMEM__MOD_4G, 2048));
   /* unaligned: forward, one block at d (64 bytes before rep movsb or
      streaming) and four before d + n; backward, the mirror image */
   if (check && FASTMEM__UNLIKELY(fm__ends_cross(d, n, W,
@@ -1135,10 +1134,10 @@ FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b,
    end of a mapping. The ladder takes those calls, at its usual speed
    (`pagecross.c` in bench/results/amd-19h-11h-2026-12-03; test/cliff.c
    times such calls). */
-FASTMEM__AI int fm__x86_masked(size_t n, const void *a, const void *b) {
+FASTMEM__AI int fm__x86_masked(size_t n, const fm__u8 *a, const fm__u8 *b) {
   return !__builtin_constant_p(n) &&
          (fm__load(&fm__cpu_state) & FASTMEM__MASKED_BITS) == FASTMEM__MASKED_BITS &&
-         ((uintptr_t)a & 4095) <= 4096 - 64 && ((uintptr_t)b & 4095) <= 4096 - 64;
+         fm__x86_window_in_page(a, n, 0) && fm__x86_window_in_page(b, n, 0);
 }
 
 /* k1 = the first n bits (n <= 64): the mask of the n bytes at an address. */
@@ -1216,7 +1215,7 @@ FASTMEM__MASKED_FN int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_
   return eq;
 }
 #elif defined(__SSE2__) && defined(__x86_64__) /* not in this build: the ladders */
-FASTMEM__AI int fm__x86_masked(size_t n, const void *a, const void *b) {
+FASTMEM__AI int fm__x86_masked(size_t n, const fm__u8 *a, const fm__u8 *b) {
   return (void)n, (void)a, (void)b, 0;
 }
 FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {

@@ -1,7 +1,7 @@
 /* far-alias.c - copies at dst - src = 4 GiB + delta and 4 MiB + delta:
    fastmem's forward and backward loops of 64, 32 and 16 bytes a block, and
    fm_memcpy; median ns per copy of 11 batches. The forward loops' 4 GiB
-   aliasing on AMD Zen 4 (fm__x86_aliased_4g in fastmem_x86.h).
+   aliasing on AMD Zen 4 (fm__x86_aliased, FASTMEM__MOD_4G, in fastmem_x86.h).
    From the repository's top directory:
      gcc -O2 -march=x86-64-v4 -I. bench/results/amd-19h-11h-2026-12-03/far-alias.c -o /tmp/far
      taskset -c 0 /tmp/far 65536;  taskset -c 0 /tmp/far 1048576
