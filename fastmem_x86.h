@@ -94,7 +94,7 @@ typedef struct {
   unsigned movsb_narrow, movsb_narrow_end;
   unsigned masked; /* 1: short copies, sets, compares through AVX-512 byte masks (FM_CPU_MASKED) */
   /* the AVX-512 tier's memcmp and memeq load 32 bytes at a time from this
-     size on (fm__x86_find_tier) */
+     size on (fm__cmp_narrow_avx512) */
   unsigned cmp_narrow;
   /* on CPUs that write longer rep movsb and rep stosb past their caches,
      the longest that they do not: copies run them in pieces of this size,
@@ -224,7 +224,7 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          (`sh bench/ab.sh -c "clang -O2" OP random`, also gcc for
          x86-64-v4, three runs); repeated sizes mixed, 0.75-2.8x, with
          placement moving them as much (results/amd-1ah-02h-2026-12-01).
-         Compares in 32-byte blocks from 6 MiB (fm__x86_find_tier; `sh
+         Compares in 32-byte blocks from 6 MiB (fm__cmp_narrow_avx512; `sh
          bench/ab.sh memcmp` with sizes of 1-24 MiB). For half an hour of
          2026-12-02, rep movsb and rep stosb of 4096 KiB or more wrote past
          the caches at 34-38 GB/s, 55-60 for zeros (below: 45 and 90 GB/s;
@@ -856,17 +856,84 @@ FASTMEM__AI int fm__last2_differ(const fm__u8 *a, const fm__u8 *b, size_t n, siz
   return (fm__ne(a + n - 2 * W, b + n - 2 * W, W) | fm__ne(a + n - W, b + n - W, W)) != 0;
 }
 
+/* Nonzero if the last r bytes at a and b, ending at n, differ anywhere
+   (0 < r <= 4W): the fewest W-byte blocks that cover them, one test. The
+   blocks are combined as in fm__diff4: byte compares ANDed in the 16- and
+   32-byte tiers, XORs ORed in the 64-byte tier. BLOCK(j) is the j-th
+   block from the end. */
+#define FASTMEM__TAIL(T, W, x, BLOCK, COMBINE)                                                     \
+  T x = BLOCK(1);                                                                                  \
+  if (r > (W)) {                                                                                   \
+    x = COMBINE(x, BLOCK(2));                                                                      \
+    if (r > 2 * (W)) {                                                                             \
+      x = COMBINE(x, BLOCK(3));                                                                    \
+      if (r > 3 * (W)) x = COMBINE(x, BLOCK(4));                                                   \
+    }                                                                                              \
+  }
+#define FASTMEM__TAIL_EQ16(j) fm__eq_x16(a + n - 16 * (j), b + n - 16 * (j))
+#define FASTMEM__TAIL_EQ32(j)                                                                      \
+  _mm256_cmpeq_epi8(_mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a + n - 32 * (j))),          \
+                    _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b + n - 32 * (j))))
+#define FASTMEM__TAIL_XOR64(j)                                                                     \
+  (*FASTMEM__CAST(const fm__v64 *, a + n - 64 * (j)) ^                                             \
+   *FASTMEM__CAST(const fm__v64 *, b + n - 64 * (j)))
+#define FASTMEM__OR(x, y) ((x) | (y))
+FASTMEM__TARGET(FASTMEM__T_SSE2)
+int fm__tail_differ_16(const fm__u8 *a, const fm__u8 *b, size_t n, size_t r) {
+  FASTMEM__TAIL(__m128i, 16, eq, FASTMEM__TAIL_EQ16, _mm_and_si128)
+  return _mm_movemask_epi8(eq) != 0xffff;
+}
+FASTMEM__TARGET(FASTMEM__T_AVX2)
+int fm__tail_differ_32(const fm__u8 *a, const fm__u8 *b, size_t n, size_t r) {
+  FASTMEM__TAIL(__m256i, 32, eq, FASTMEM__TAIL_EQ32, _mm256_and_si256)
+  return (unsigned)_mm256_movemask_epi8(eq) != 0xffffffffu;
+}
+FASTMEM__TARGET(FASTMEM__T_AVX512)
+int fm__tail_differ_64(const fm__u8 *a, const fm__u8 *b, size_t n, size_t r) {
+  FASTMEM__TAIL(fm__v64, 64, x, FASTMEM__TAIL_XOR64, FASTMEM__OR)
+  return _mm512_test_epi64_mask(x, x) != 0;
+}
+FASTMEM__AI int fm__tail_differ(const fm__u8 *a, const fm__u8 *b, size_t n, size_t r, size_t W) {
+  return FASTMEM__X86_BY_W(W, fm__tail_differ, a, b, n, r);
+}
+
+/* The first W-byte block from i on whose bytes differ (the last one ends
+   at n): its mask, 0 if none, and its offset in *at. */
+FASTMEM__AI uint64_t fm__x86_locate(const fm__u8 *a, const fm__u8 *b, size_t n, size_t i, size_t W,
+                                    size_t *at) {
+  uint64_t m;
+  for (; n - i > W; i += W)
+    if ((m = fm__ne(a + i, b + i, W)) != 0) {
+      *at = i;
+      return m;
+    }
+  *at = n - W;
+  return fm__ne(a + n - W, b + n - W, W);
+}
+
+/* The last r bytes (0 < r <= 4W), the bytes before them known equal: the
+   fewest W-byte blocks that end at n and cover them, one test; where they
+   differ, fm__x86_locate among them. */
+FASTMEM__AI uint64_t fm__x86_find_tail(const fm__u8 *a, const fm__u8 *b, size_t n, size_t r,
+                                       size_t W, size_t *at) {
+  if (FASTMEM__LIKELY(!fm__tail_differ(a, b, n, r, W))) return 0;
+  return fm__x86_locate(a, b, n, n - ((r + W - 1) & ~(W - 1)), W, at);
+}
+
 /* For n > 8W, the first 32 bytes known equal: the mask of the first W-byte
-   block whose bytes differ, 0 if none, and its offset in *at.
+   block whose bytes differ and its offset in *at; where none does, 0, and
+   in *at where the rest begins, up to 4W bytes that the caller tests
+   (fm__x86_find_tail, fm__tail_differ) with its own block size, at one
+   place for every size class where FASTMEM__X86_ONE_TAIL says so.
    - Bytes 32..63 first; in the AVX2 and SSE2 tiers (W <= 32) the rest of
      the first 4W bytes a block at a time.
    - Then steps of 4W from where a is W-aligned (an unaligned loop would
      split every load across two cache lines, at half the speed: `sh
      bench/ab.sh memcmp 4096` against such a version; figures:
      bench/results/notes-from-code.md).
-   - The rest: where W <= 32 and no more than 2W bytes are left, the last
-     two blocks; else one more 4W step ending at n. Where a step differs,
-     W at a time finds the block.
+   - The rest, up to 4W bytes: the fewest blocks that end at n and cover
+     it (fm__x86_find_tail). Where a step differs, W at a time finds the
+     block.
    Measured on AMD family 1Ah with the AVX2 tier forced: its compares are
    bound by loads there (about two 32-byte loads a cycle; one that crosses
    a cache line costs two), so each block read twice costs. With the loop
@@ -881,7 +948,14 @@ FASTMEM__AI int fm__last2_differ(const fm__u8 *a, const fm__u8 *b, size_t n, siz
    AVX-512 tier tried the same and read 0.89-1.20 at 513-2048 bytes, no
    direction, so it keeps the shorter head (its first 4W would be 256
    bytes of one-block tests). Figures:
-   bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
+   bench/results/amd-1ah-02h-2026-12-01/thresholds.md.
+   The rest as the fewest blocks (before: two where W <= 32 and they
+   covered the rest, else a whole 4W step ending at n), on AMD Zen 4: the
+   AVX-512 tier's memcmp and memeq of 600 bytes 1.11-1.44x as fast, 769
+   0.88-1.03, 1-4 KiB 0.99-1.09; the AVX2 tier's of 300 B-2 KiB 0.79-1.17
+   (`sh bench/ab.sh memcmp|memeq 257 ... 4096 [--dist=1050638]
+   [--limit=0x3b]`, two runs each; random tables 0.94-1.05; figures:
+   bench/results/amd-19h-11h-2026-12-03/thresholds.md). */
 FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t TW,
                                   size_t *at) {
   size_t last = n - 4 * W; /* the loop's bound, so that a step tests i alone */
@@ -902,65 +976,11 @@ FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, si
       }
     i = 4 * W - (size_t)((uintptr_t)a & (W - 1));
   } else i = (size_t)(((uintptr_t)a + 64) & ~(uintptr_t)(W - 1)) - (size_t)(uintptr_t)a;
-#ifdef __clang__
-  /* clang 14 inlines only some call sites of fm__diff4 into a tier; where
-     one stays a call, the whole tier saves and restores five registers on
-     every call, the shortest included. So one call site here: the loop's
-     last step ends at n, unless two blocks cover the rest. `sh bench/ab.sh
-     -c "clang -O2" memcmp 48 100 200 600 4096`: 1.06-1.18 up to 600
-     bytes, 0.95-0.97 at 4096. gcc inlines them all and keeps the shape
-     below, whose loop is 6-8% faster at 1-16 KiB than this one (`sh
-     bench/ab.sh memcmp 1024 4096`). */
-  for (;; i += 4 * W) {
-    if (i >= last) {
-      if (W <= 32 && n - i <= 2 * W) {
-        i = n - 2 * W;
-        if (FASTMEM__LIKELY(!fm__last2_differ(a, b, n, W))) return 0;
-        goto locate;
-      }
-      i = last;
-    }
-    if (FASTMEM__UNLIKELY(fm__diff4_tier(a + i, b + i, W, TW))) goto locate;
-    if (i == last) return 0;
-  }
-#else
   for (; i < last; i += 4 * W)
-    if (FASTMEM__UNLIKELY(fm__diff4_tier(a + i, b + i, W, TW))) goto locate;
-  if (W <= 32 && n - i <= 2 * W) {
-    i = n - 2 * W;
-    if (FASTMEM__LIKELY(!fm__last2_differ(a, b, n, W))) return 0;
-    goto locate;
-  }
-  /* else one step that overlaps what came before */
-  if (!fm__diff4_tier(a + last, b + last, W, TW)) return 0;
-  i = last; /* bytes before i are equal: rescanning them is harmless */
-#endif
-locate:
-  for (; n - i > W; i += W)
-    if ((m = fm__ne(a + i, b + i, W)) != 0) {
-      *at = i;
-      return m;
-    }
-  *at = n - W;
-  return fm__ne(a + n - W, b + n - W, W);
-}
-
-/* The loop of fm__x86_find as the tier runs it. The AVX-512 tier takes
-   32-byte blocks instead from the plan's cmp_narrow on. Measured on AMD
-   family 1Ah (32 MiB L3), where the operands come from L3 at those sizes:
-   - a and b at different offsets in their cache lines: the loop aligns a,
-     so every 64-byte load of b straddles two lines (half of the 32-byte
-     ones do); memcmp and memeq of 6-16 MiB 1.04-1.45x as fast with 32-byte
-     blocks, 1-5 MiB 0.82-1.12 (no direction). `sh bench/ab.sh
-     memcmp|memeq 4194304 6291456 8388608 12582912 16777216
-     --dist=16779278`.
-   - a and b at the same offset: 6-12 MiB 1.06-1.16x, 16-24 MiB 0.96-1.01
-     (`--dist=16779264` and `--dist=16783360`, sizes of 4-24 MiB).
-   Figures: bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
-FASTMEM__AI uint64_t fm__x86_find_tier(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
-                                       size_t *at) {
-  if (W == 64 && n >= FASTMEM__BIG(cmp_narrow)) return fm__x86_find(a, b, n, 32, W, at);
-  return fm__x86_find(a, b, n, W, W, at);
+    if (FASTMEM__UNLIKELY(fm__diff4_tier(a + i, b + i, W, TW)))
+      return fm__x86_locate(a, b, n, i, W, at);
+  *at = i;
+  return 0;
 }
 
 /* 64 < n <= 4W without a loop: two W-byte blocks (first and last) where n
@@ -1011,82 +1031,142 @@ FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t
 }
 
 /* 4W < n <= 8W without a loop: the first 4W bytes with one test
-   (fm__diff4), then the rest: up to 6W as the last two W-byte blocks, else
-   the last 4W with one more test; masks W at a time, in memory order, only
-   in a part that differs (a later part's bytes shared with an earlier one
-   are equal). */
+   (fm__diff4); where they differ, masks W at a time, in memory order;
+   else 0 and the rest for fm__x86_find_tail, as fm__x86_find returns it.
+   Before, the rest was the last two blocks up to 6W and the last four
+   above: the fewest took memcmp of 257-448 bytes 1.00-1.19x as fast in
+   the AVX-512 tier on AMD Zen 4 (memeq 1.10-1.30), 129-256 0.95-1.09 in
+   the AVX2 tier, 65-96 1.13-1.21 in the SSE2 tier (`sh bench/ab.sh
+   memcmp 257 300 385 448 511 [--limit=0x3b|0x39]`, two runs; figures:
+   bench/results/amd-19h-11h-2026-12-03/thresholds.md). */
 FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
                                         size_t *at) {
-  size_t i = 0, k;
-  uint64_t m;
-  if (!fm__diff4(a, b, W)) {
-    if (n <= 6 * W) {
-      *at = n - 2 * W;
-      if ((m = fm__ne(a + n - 2 * W, b + n - 2 * W, W)) != 0) return m;
-      *at = n - W;
-      return fm__ne(a + n - W, b + n - W, W);
-    }
-    i = n - 4 * W;
-    if (!fm__diff4(a + i, b + i, W)) return 0;
-  }
-  for (k = 0; k < 3; k++, i += W)
-    if ((m = fm__ne(a + i, b + i, W)) != 0) {
-      *at = i;
-      return m;
-    }
-  *at = i;
-  return fm__ne(a + i, b + i, W);
+  if (fm__diff4(a, b, W)) return fm__x86_locate(a, b, n, 0, W, at);
+  *at = 4 * W;
+  return 0;
 }
 
+/* The AVX-512 tier's memcmp and memeq from the plan's cmp_narrow on: the
+   same code with 32-byte blocks, a function of its own that the tier
+   jumps to, so that the tier's shorter calls save no registers for it.
+   Measured on AMD family 1Ah (32 MiB L3), where the operands come from L3
+   at those sizes:
+   - a and b at different offsets in their cache lines: the loop aligns a,
+     so every 64-byte load of b straddles two lines (half of the 32-byte
+     ones do); memcmp and memeq of 6-16 MiB 1.04-1.45x as fast with 32-byte
+     blocks, 1-5 MiB 0.82-1.12 (no direction). `sh bench/ab.sh
+     memcmp|memeq 4194304 6291456 8388608 12582912 16777216
+     --dist=16779278`.
+   - a and b at the same offset: 6-12 MiB 1.06-1.16x, 16-24 MiB 0.96-1.01
+     (`--dist=16779264` and `--dist=16783360`, sizes of 4-24 MiB).
+   Figures: bench/results/amd-1ah-02h-2026-12-01/thresholds.md. */
+FASTMEM__TIER(FASTMEM__T_AVX512)
+int fm__cmp_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n);
+FASTMEM__TIER(FASTMEM__T_AVX512)
+int fm__eq_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n);
+#define FASTMEM__X86_NARROW(W, TW, n) ((W) == 64 && (TW) == 64 && (n) >= FASTMEM__BIG(cmp_narrow))
+/* Where memcmp tests the rest past the first 4W or past the loop
+   (fm__x86_find_tail): in clang builds at one place per tier, as memeq
+   does everywhere. clang 14 inlined neither of two such places, and the
+   tier then saved five registers on every call; gcc inlines both, and
+   with one place its memcmp random table read 0.93-0.95 against
+   0.98-1.02 with two (AMD Zen 4, `sh bench/ab.sh memcmp random`, three
+   runs each). */
+#ifdef __clang__
+#define FASTMEM__X86_ONE_TAIL 1
+#else
+#define FASTMEM__X86_ONE_TAIL 0
+#endif
+
+/* a[at + k] - b[at + k] for the first bit k set in m; 0 where m is 0 */
+FASTMEM__AI int fm__x86_byte_diff(const fm__u8 *a, const fm__u8 *b, size_t at, uint64_t m) {
+  if (!m) return 0;
+  at += (size_t)__builtin_ctzll(m);
+  return (int)a[at] - (int)b[at];
+}
+/* n > 4W: a function of its own, so that the compiler keeps its masks
+   apart from the shorter sizes' (gcc, given one variable for all, kept
+   it in a mask register and moved every short size's mask there and
+   back: memcmp of 40-64 bytes at 0.65-0.71x, `sh bench/ab.sh memcmp 40
+   64`). */
+FASTMEM__AI int fm__x86_cmp_long(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t TW) {
+  size_t at = 0;
+  uint64_t m;
+  if (n <= 8 * W) {
+    m = fm__x86_find_upto8(a, b, n, W, &at);
+    if (!FASTMEM__X86_ONE_TAIL && !m) m = fm__x86_find_tail(a, b, n, n - at, W, &at);
+  } else if ((m = fm__ne32b(a, b, W)) == 0) {
+    if (FASTMEM__X86_NARROW(W, TW, n)) return fm__cmp_narrow_avx512(a, b, n);
+    m = fm__x86_find(a, b, n, W, TW, &at);
+    if (!FASTMEM__X86_ONE_TAIL && !m) m = fm__x86_find_tail(a, b, n, n - at, W, &at);
+  }
+  if (FASTMEM__X86_ONE_TAIL && !m) m = fm__x86_find_tail(a, b, n, n - at, W, &at);
+  return fm__x86_byte_diff(a, b, at, m);
+}
 /* Compare n > 32 bytes: 33..64 as two 32-byte halves, up to 8W straight
    line, each starting with the block or part that holds the first 32 bytes
    (most real mismatches sit there: the compare mismatch positions of
    `make bench SECTION=mismatch`); above 8W those 32 bytes on their own
-   before the loop is set up. */
-FASTMEM__AI int fm__x86_cmp_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W) {
+   before the loop is set up. W: the block size; TW: the tier's (64 in the
+   AVX-512 tier's 32-byte compares). */
+FASTMEM__AI int fm__x86_cmp_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t TW) {
   size_t at = 0;
   uint64_t m;
   if (n <= 64) {
     if ((m = fm__ne32b(a, b, W)) == 0) m = fm__ne32b(a + (at = n - 32), b + n - 32, W);
   } else if (n <= 4 * W) m = fm__x86_find_upto4(a, b, n, W, &at);
-  else if (n <= 8 * W) m = fm__x86_find_upto8(a, b, n, W, &at);
-  else if ((m = fm__ne32b(a, b, W)) == 0) m = fm__x86_find_tier(a, b, n, W, &at);
-  if (!m) return 0;
-  at += (size_t)__builtin_ctzll(m);
-  return (int)a[at] - (int)b[at];
+  else return fm__x86_cmp_long(a, b, n, W, TW);
+  return fm__x86_byte_diff(a, b, at, m);
 }
 
 /* Equality the same way; up to 4W the blocks' masks are ORed, one test. */
-FASTMEM__AI int fm__x86_eq_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W) {
+FASTMEM__AI int fm__x86_eq_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t TW) {
   size_t at;
   if (n <= 64) return (fm__ne32b(a, b, W) | fm__ne32b(a + n - 32, b + n - 32, W)) == 0;
   if (n <= 2 * W) return (fm__ne(a, b, W) | fm__ne(a + n - W, b + n - W, W)) == 0;
   if (n <= 4 * W)
     return (fm__ne(a, b, W) | fm__ne(a + W, b + W, W) | fm__ne(a + n - 2 * W, b + n - 2 * W, W) |
             fm__ne(a + n - W, b + n - W, W)) == 0;
-  if (n <= 6 * W) return !fm__diff4(a, b, W) && !fm__last2_differ(a, b, n, W);
-  if (n <= 8 * W) return !fm__diff4(a, b, W) && !fm__diff4(a + n - 4 * W, b + n - 4 * W, W);
-  if (fm__ne32b(a, b, W)) return 0;
-  return fm__x86_find_tier(a, b, n, W, &at) == 0;
+  /* past the first 4W, the fewest blocks that cover the rest; in the
+     16- and 32-byte tiers up to 6W always two, as straight code: the
+     fewest, with the tests that pick them, ran 0.83-0.98x as fast there
+     (AMD Zen 4, `sh bench/ab.sh memeq 129 160 192 --limit=0x3b` and
+     `memeq 65 80 96 --limit=0x39`, two runs) */
+  if (W < 64 && n <= 6 * W) return !fm__diff4(a, b, W) && !fm__last2_differ(a, b, n, W);
+  if (n <= 8 * W) {
+    if (fm__diff4(a, b, W)) return 0;
+    at = 4 * W;
+  } else if (fm__ne32b(a, b, W)) return 0;
+  else if (FASTMEM__X86_NARROW(W, TW, n)) return fm__eq_narrow_avx512(a, b, n);
+  else if (fm__x86_find(a, b, n, W, TW, &at)) return 0;
+  return !fm__tail_differ(a, b, n, n - at, W);
 }
 
 FASTMEM__TIER(FASTMEM__T_AVX512) int fm__cmp_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_cmp_w(a, b, n, 64);
+  return fm__x86_cmp_w(a, b, n, 64, 64);
 }
 FASTMEM__TIER(FASTMEM__T_AVX2) int fm__cmp_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_cmp_w(a, b, n, 32);
+  return fm__x86_cmp_w(a, b, n, 32, 32);
 }
 FASTMEM__TIER(FASTMEM__T_SSE2) int fm__cmp_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_cmp_w(a, b, n, 16);
+  return fm__x86_cmp_w(a, b, n, 16, 16);
 }
 FASTMEM__TIER(FASTMEM__T_AVX512) int fm__eq_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_eq_w(a, b, n, 64);
+  return fm__x86_eq_w(a, b, n, 64, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX512)
+int fm__cmp_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_cmp_w(a, b, n, 32, 64);
+}
+FASTMEM__TIER(FASTMEM__T_AVX512)
+int fm__eq_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  return fm__x86_eq_w(a, b, n, 32, 64);
 }
 FASTMEM__TIER(FASTMEM__T_AVX2) int fm__eq_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_eq_w(a, b, n, 32);
+  return fm__x86_eq_w(a, b, n, 32, 32);
 }
 FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_eq_w(a, b, n, 16);
+  return fm__x86_eq_w(a, b, n, 16, 16);
 }
 
 /* ---- Masked short copies, sets and compares (x86-64) -----------------------

@@ -456,6 +456,28 @@ static void run_plan_sizes(unsigned all) {
   region_free(exp);
   free(tmp);
 }
+/* Compares of 513-1100 bytes at every size: the AVX-512 tier's loop and
+   the blocks that end it (run_mask takes the sizes above 512 from
+   big_sizes only), then the same with that tier's 32-byte blocks
+   (fm__cmp_narrow_avx512), whatever size this CPU's plan gives them. */
+static void run_cmp_sizes(unsigned all) {
+  size_t saved = fm__x86_big.cmp_narrow, n;
+  region a, b;
+  int narrow;
+  if (!(all & FM_CPU_AVX512)) return;
+  a = region_new(8192);
+  b = region_new(8192);
+  fm_cpu_limit(all);
+  cur_mask = fm_cpu_features();
+  for (narrow = 0; narrow < 2; narrow++) {
+    fm__x86_big.cmp_narrow = narrow ? 513 : (size_t)-1;
+    for (n = 513; n <= 1100; n += quick ? 13 : 1) test_cmp_size(a, b, n);
+  }
+  fm__x86_big.cmp_narrow = saved;
+  region_free(a);
+  region_free(b);
+}
+
 #ifndef FASTMEM_STRING_OPS_ANY_CPU
 /* The plan table: each measured CPU finds its row, and a CPU nobody measured
    (the neighbouring models and families included) gets the vector loops: no
@@ -529,6 +551,7 @@ int main(int argc, char **argv) {
   test_plans();
 #endif
   if (!quick) run_plan_sizes(all);
+  run_cmp_sizes(all);
 #endif
   printf("%lu passed, %lu failed\n", passed, failed);
   return failed != 0;
