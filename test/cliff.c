@@ -16,7 +16,8 @@
  * SHORT_LIMIT below). A slow mode costs 10-50x, so
  * the rule holds on a shared, noisy machine: each class is the fastest of
  * several batches, and a class over the limit is timed again, up to three
- * times a few ms apart, before it counts as a failure.
+ * times a few ms apart, each time right after the row's median class, and
+ * fails only if every such pair stays over the limit.
  *
  * Every build also times short calls (8, 24 and 40 bytes; copies, sets,
  * compares) whose range ends at or just before the end of a page, the next
@@ -163,7 +164,7 @@ static void place(const cls *c, size_t n, unsigned char **d, unsigned char **s) 
 static void run_row(int op, size_t n, const cls *c, int ncls) {
   static double t[MAXCLS], sorted[MAXCLS];
   double median, worst = 0, limit = n <= SHORT_MAX ? SHORT_LIMIT : LIMIT;
-  int k, bad = 0, worst_k = 0;
+  int k, ref, bad = 0, worst_k = 0;
   for (k = 0; k < ncls; k++) {
     unsigned char *d, *s;
     if (op == OP_SET && c[k].far) {
@@ -177,33 +178,46 @@ static void run_row(int op, size_t n, const cls *c, int ncls) {
   qsort(sorted, (size_t)ncls, sizeof(double), cmp_double);
   for (k = 0; k < ncls && sorted[k] == 0; k++) {}
   median = sorted[k + (ncls - k) / 2];
+  for (ref = 0; t[ref] != median; ref++) {} /* the median class */
   for (k = 0; k < ncls; k++) {
-    if (t[k] > limit * median) {
-      /* time it again, three times a few ms apart: a slow mode stays slow,
-         a burst of work from a neighbour on the host does not */
-      unsigned char *d, *s;
+    double ratio = t[k] / median, ref_ns = median;
+    if (ratio > limit) {
+      /* time it again, each time right after the median class, three
+         times a few ms apart: a slow mode stays slow against its row; a
+         burst of work from a neighbour on the host does not, nor a change
+         of clock speed between the row's pass and this class (in one CI
+         run on AMD Zen 4 a 100-byte row's median came out 2.5 ns where
+         other runs gave it 4.6-4.9, and a class that took its usual 11.8
+         ns failed at 4.8x) */
+      unsigned char *d, *s, *rd, *rs;
       int again;
       place(&c[k], n, &d, &s);
-      for (again = 0; again < 3 && t[k] > limit * median; again++) {
+      place(&c[ref], n, &rd, &rs);
+      for (again = 0; again < 3 && ratio > limit; again++) {
         struct timespec pause = {0, 3000000};
-        double u;
+        double r, u;
         nanosleep(&pause, NULL);
+        r = time_class(op, rd, rs, n, 7);
         u = time_class(op, d, s, n, 7);
-        if (u < t[k]) t[k] = u;
+        if (u / r < ratio) {
+          ratio = u / r;
+          t[k] = u;
+          ref_ns = r;
+        }
       }
     }
-    if (t[k] > worst) {
-      worst = t[k];
+    if (ratio > worst) {
+      worst = ratio;
       worst_k = k;
     }
-    if (t[k] > limit * median) {
+    if (ratio > limit) {
       bad++;
       if (bad <= 5)
         printf("FAIL %s n=%zu [%s] %s: src%%64=%zu, dst%%4096=%zu, dst-src=%s%+ld: %.1f ns, "
                "%.1fx the median class (%.1f ns)\n",
                op_name[op], n, fm_path_name(), c[k].kind, c[k].src_off % 64, c[k].dst_off % 4096,
-               c[k].far ? "4GiB" : "4MiB", (long)c[k].dst_off - (long)c[k].src_off, t[k],
-               t[k] / median, median);
+               c[k].far ? "4GiB" : "4MiB", (long)c[k].dst_off - (long)c[k].src_off, t[k], ratio,
+               ref_ns);
     }
   }
   if (bad) failed++;
@@ -211,7 +225,7 @@ static void run_row(int op, size_t n, const cls *c, int ncls) {
   if (verbose || bad)
     printf("  %-7s %8zu  %-12s median %8.1f ns, worst %8.1f ns (%.2fx: %s %+ld, src%%64=%zu, "
            "dst%%4096=%zu)\n",
-           op_name[op], n, fm_path_name(), median, worst, worst / median, c[worst_k].kind,
+           op_name[op], n, fm_path_name(), median, t[worst_k], worst, c[worst_k].kind,
            (long)c[worst_k].dst_off - (long)c[worst_k].src_off, c[worst_k].src_off % 64,
            c[worst_k].dst_off % 4096);
 }
@@ -266,20 +280,23 @@ static void run_mapping_ends(unsigned char *m) {
           unsigned char *other = op < END_CMP ? m + 2000 + 4096 * (size_t)(1 - next)
                                  : next       ? end - 4096
                                               : end + 4096;
-          double t = time_end(op, end, other, n);
-          if (t > SHORT_LIMIT * mid) t = time_end(op, end, other, n); /* once more */
-          if (t > worst) worst = t;
-          if (t > SHORT_LIMIT * mid && ++bad <= 3)
+          double t = time_end(op, end, other, n), ref = mid;
+          if (t > SHORT_LIMIT * ref) { /* once more, right after the call mid-page (run_row) */
+            ref = time_end(op, m + 4096 + 1000, m + 1000, n);
+            t = time_end(op, end, other, n);
+          }
+          if (t / ref > worst) worst = t / ref;
+          if (t > SHORT_LIMIT * ref && ++bad <= 3)
             printf("FAIL %s n=%zu [%s] at the end of a page, %zu bytes before it, next page %s: "
                    "%.1f ns, %.1fx the same call mid-page (%.1f ns)\n",
                    end_name[op], n, fm_path_name(), gaps[gi], next ? "PROT_NONE" : "mapped", t,
-                   t / mid, mid);
+                   t / ref, ref);
         }
       if (bad) failed++;
       else passed++;
       if (verbose || bad)
-        printf("  %-7s %8zu  %-12s mid-page %6.1f ns, worst at a page end %6.1f ns (%.2fx)\n",
-               end_name[op], n, fm_path_name(), mid, worst, worst / mid);
+        printf("  %-7s %8zu  %-12s mid-page %6.1f ns, worst at a page end %.2fx that\n",
+               end_name[op], n, fm_path_name(), mid, worst);
     }
 }
 
