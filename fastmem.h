@@ -142,6 +142,7 @@
 #define FM_CPU_FSRM 0x0010u   /* x86: fast short rep movsb (reported, not used for short copies) */
 #define FM_CPU_NT 0x0020u     /* non-temporal stores for copies larger than the caches */
 #define FM_CPU_MASKED 0x0040u /* x86-64: short calls through AVX-512 byte masks, where measured */
+#define FM_CPU_TAILS 0x0080u  /* x86: AVX-512 copies and sets end in fewest blocks, if measured */
 #define FM_CPU_VSX 0x0100u    /* PowerPC: POWER7/8 VSX unaligned vectors */
 #define FM_CPU_P9 0x0200u     /* PowerPC: POWER9 length-controlled vectors */
 #define FM_CPU_P10 0x0400u    /* PowerPC: POWER10 paired vectors */
@@ -404,6 +405,42 @@ FASTMEM__AI int fm__sign64(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
   (FASTMEM__ST(T, (p), v), FASTMEM__ST(T, (p) + sizeof(T), v),                                     \
    FASTMEM__ST(T, (p) + 2 * sizeof(T), v), FASTMEM__ST(T, (p) + 3 * sizeof(T), v))
 
+/* The last part of a copy or set, where its first 4W bytes or its loop
+   left r of them (0 < r <= 4W): FASTMEM__REST(r, W) is how many bytes it
+   covers. r itself, as the fewest blocks, in the 64-byte tier on the CPUs
+   whose plan has FM_CPU_TAILS (fastmem_x86.h, fm__x86_find_plan); four
+   blocks (4W bytes) everywhere else. FASTMEM__LD_R and FASTMEM__ST_R
+   load and store the fewest blocks of type T that cover r bytes, from p
+   up; FASTMEM__R_SPAN is how many bytes they span, so a part that ends at
+   e begins at e minus that. Why the plan decides: see "The last part" in
+   section 4. */
+#define FASTMEM__REST(r, W)                                                                        \
+  ((W) == 64 && (__atomic_load_n(&fm__cpu_state, __ATOMIC_RELAXED) & FM_CPU_TAILS) ? (r) : 4 * (W))
+#define FASTMEM__R_SPAN(r, W) (((r) + (W)-1) & ~(size_t)((W)-1))
+#define FASTMEM__LD_R(T, x, p, r)                                                                  \
+  do {                                                                                             \
+    x##0 = FASTMEM__LD(T, (p));                                                                    \
+    x##1 = x##2 = x##3 = x##0;                                                                     \
+    if ((r) > sizeof(T)) {                                                                         \
+      x##1 = FASTMEM__LD(T, (p) + sizeof(T));                                                      \
+      if ((r) > 2 * sizeof(T)) {                                                                   \
+        x##2 = FASTMEM__LD(T, (p) + 2 * sizeof(T));                                                \
+        if ((r) > 3 * sizeof(T)) x##3 = FASTMEM__LD(T, (p) + 3 * sizeof(T));                       \
+      }                                                                                            \
+    }                                                                                              \
+  } while (0)
+#define FASTMEM__ST_R(T, p, x, r)                                                                  \
+  do {                                                                                             \
+    FASTMEM__ST(T, (p), x##0);                                                                     \
+    if ((r) > sizeof(T)) {                                                                         \
+      FASTMEM__ST(T, (p) + sizeof(T), x##1);                                                       \
+      if ((r) > 2 * sizeof(T)) {                                                                   \
+        FASTMEM__ST(T, (p) + 2 * sizeof(T), x##2);                                                 \
+        if ((r) > 3 * sizeof(T)) FASTMEM__ST(T, (p) + 3 * sizeof(T), x##3);                        \
+      }                                                                                            \
+    }                                                                                              \
+  } while (0)
+
 /* Eight copies of the low byte of c. */
 FASTMEM__AI uint64_t fm__splat8(int c) { return (uint64_t)(fm__u8)c * 0x0101010101010101ull; }
 
@@ -417,6 +454,26 @@ typedef unsigned char fm__b16 __attribute__((vector_size(16)));
 typedef unsigned char fm__b32 __attribute__((vector_size(32)));
 typedef unsigned char fm__b64 __attribute__((vector_size(64)));
 #define FASTMEM__SPLAT(T, BT, x) ((T)((__extension__(BT){0}) + (fm__u8)(x)))
+
+/* ---- Probe state -------------------------------------------------------------
+ * (Here, before the building blocks, because FASTMEM__REST reads it.)
+ * One word: the FM_CPU_* bits in use, plus FASTMEM__READY once set. A second
+ * word holds the non-temporal threshold in KiB. Weak, so every translation
+ * unit of the program shares them; on Windows (PE/COFF: MinGW-w64, clang)
+ * selectany, which gives the same within one .exe or .dll; elsewhere one
+ * copy per translation unit. */
+#define FASTMEM__READY 0x80000000u
+#if defined(__ELF__) || defined(__APPLE__)
+#define FASTMEM__SHARED __attribute__((weak))
+#elif defined(_WIN32) || defined(__CYGWIN__)
+#define FASTMEM__SHARED __attribute__((selectany))
+#else
+#define FASTMEM__SHARED static
+#endif
+FASTMEM__SHARED unsigned fm__cpu_state = 0;
+FASTMEM__SHARED unsigned fm__nt_kib = 0;
+
+FASTMEM__AI unsigned fm__load(const unsigned *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
 /* ==== 4. Building blocks ==================================================== */
 
@@ -606,8 +663,31 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
  *                      figures: bench/results/intel-06h-cfh-2026-12-01/
  *                      thresholds.md). Not measured on other CPUs.
  *   fm__set_ends_W(d, c, n, k)   the same for set, stores in the same order.
+ *   fm__move_4r_W(d, s, n), fm__set_4r_W(d, c, n)  4W < n <= 8W: four
+ *                      blocks from the head and the last part (below)
+ *                      from the tail, loads first, stores in the same
+ *                      order.
+ *   The last part: past the first 4W bytes (4W < n <= 8W) and past each
+ *                      loop below, what is left (1-4W bytes) is stored as
+ *                      four blocks ending at n, or, in the 64-byte tier on
+ *                      the CPUs whose plan has FM_CPU_TAILS, as the fewest
+ *                      blocks that cover it (FASTMEM__REST). Four blocks
+ *                      store up to 3W bytes a second time; the fewest take
+ *                      a branch that random sizes mispredict. On AMD Zen 4
+ *                      (family 19h model 11h), which stores a 64-byte
+ *                      vector as two halves, the fewest took copies and
+ *                      sets of 257-600 bytes 1.06-1.59x (clang 1.24-1.90x)
+ *                      and 1 KiB 1.11x as fast, the 32- and 16-byte tiers
+ *                      no faster (within their 0.9-1.1x placement noise),
+ *                      and the random tables 0.92-0.98x (medians of three
+ *                      runs of `sh bench/ab.sh memcpy|memmove|memset 257
+ *                      ... 4096`,
+ *                      with --limit=0x3b and 0x39, and `random`; gcc and
+ *                      clang; figures: bench/results/amd-19h-11h-2026-12-03/
+ *                      thresholds.md, "The last part of copies and sets").
+ *                      Not measured on other CPUs: they keep four blocks.
  *   fm__copy_fwd_W(d, s, n)  n > 8W, for any dst not inside (src, src + n):
- *                      [head W][ W-aligned blocks of 4W ... ][ tail 4W ]
+ *                      [head W][ W-aligned blocks of 4W ... ][tail 1-4W]
  *     The head and the first step are loaded before the head is stored;
  *     from the second step on, each block is stored right after its load
  *     (FASTMEM__COPY4); the last step is loaded with the tail and stored
@@ -628,12 +708,13 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
  *     measured, keeps the older order: every step loaded one ahead.
  *   fm__copy_bwd_W(d, s, n)  n > 8W, the mirror image, for dst inside
  *                      (src, src + n):
- *                      [ head 4W ][ W-aligned blocks of 4W ... ][tail W]
+ *                      [head 1-4W][ W-aligned blocks of 4W ... ][tail W]
  *     The tail goes first, with the first (highest) step, the head last.
- *   fm__set_loop_W(d, c, n)  n > 8W: aligned 4W stores, overlapping first
- *                      and last blocks. n > 8W leaves room for one aligned
- *                      step, so the loop tests its bound after each step,
- *                      not before the first: the AVX2 tier's sets of
+ *   fm__set_loop_W(d, c, n)  n > 8W: aligned 4W stores, an overlapping
+ *                      first block and the last part. n > 8W leaves room
+ *                      for one aligned step, so the loop tests its bound
+ *                      after each step, not before the first: the AVX2
+ *                      tier's sets of
  *                      300-640 bytes 1.00-1.14x on Intel family 6 model CFh,
  *                      the AVX-512 tier level (`sh bench/ab.sh memset 384
  *                      512 640 --limit=0x3b`, and --dist=1050625 for a
@@ -691,10 +772,27 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
     FASTMEM__ST_ENDS(T, W, v, v, v, v, v, v, v, v);                                                \
   }                                                                                                \
                                                                                                    \
+  FASTMEM__AI void fm__move_4r_##W(fm__u8 *d, const fm__u8 *s, size_t n) {                         \
+    size_t r = FASTMEM__REST(n - 4 * W, W), o = n - FASTMEM__R_SPAN(r, W);                         \
+    T h0, h1, h2, h3, t0, t1, t2, t3;                                                              \
+    FASTMEM__LD4(T, h, s);                                                                         \
+    FASTMEM__LD_R(T, t, s + o, r);                                                                 \
+    FASTMEM__ST4(T, d, h);                                                                         \
+    FASTMEM__ST_R(T, d + o, t, r);                                                                 \
+  }                                                                                                \
+                                                                                                   \
+  FASTMEM__AI void fm__set_4r_##W(fm__u8 *d, int c, size_t n) {                                    \
+    T t0 = V, t1 = t0, t2 = t0, t3 = t0;                                                           \
+    size_t r = FASTMEM__REST(n - 4 * W, W);                                                        \
+    FASTMEM__FILL4(T, d, t0);                                                                      \
+    FASTMEM__ST_R(T, d + n - FASTMEM__R_SPAN(r, W), t, r);                                         \
+  }                                                                                                \
+                                                                                                   \
   FASTMEM__AI void fm__copy_bwd_##W(fm__u8 *d, const fm__u8 *s, size_t n) {                        \
     size_t skip = (((uintptr_t)d + n - 1) & (W - 1)) + 1;                                          \
     fm__u8 *dp = d + n - skip - 4 * W, *dh = d + 4 * W;                                            \
     const fm__u8 *sp = s + n - skip - 4 * W;                                                       \
+    size_t r;                                                                                      \
     T tail = FASTMEM__LD(T, s + n - W), x0, x1, x2, x3, h0, h1, h2, h3;                            \
     FASTMEM__LD4(T, x, sp);                                                                        \
     FASTMEM__ST(T, d + n - W, tail);                                                               \
@@ -705,21 +803,24 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
       FASTMEM__LD4(T, x, sp);                                                                      \
       FASTMEM__OPAQUE(dp);                                                                         \
     }                                                                                              \
-    FASTMEM__LD4(T, h, s);                                                                         \
+    r = FASTMEM__REST((size_t)(dp - d), W);                                                        \
+    FASTMEM__LD_R(T, h, s, r);                                                                     \
     FASTMEM__ST4(Ta, dp, x);                                                                       \
-    FASTMEM__ST4(T, d, h);                                                                         \
+    FASTMEM__ST_R(T, d, h, r);                                                                     \
   }                                                                                                \
                                                                                                    \
   FASTMEM__AI void fm__set_loop_##W(fm__u8 *d, int c, size_t n) {                                  \
-    T v = V;                                                                                       \
+    T v = V, t0 = v, t1 = v, t2 = v, t3 = v;                                                       \
     fm__u8 *dp = d + W - ((uintptr_t)d & (W - 1)), *dt = d + n - 4 * W;                            \
+    size_t r;                                                                                      \
     FASTMEM__ST(T, d, v);                                                                          \
     do {                                                                                           \
       FASTMEM__FILL4(Ta, dp, v);                                                                   \
       dp += 4 * W;                                                                                 \
       FASTMEM__OPAQUE(dp);                                                                         \
     } while (dp < dt);                                                                             \
-    FASTMEM__FILL4(T, dt, v);                                                                      \
+    r = FASTMEM__REST((size_t)(d + n - dp), W);                                                    \
+    FASTMEM__ST_R(T, d + n - FASTMEM__R_SPAN(r, W), t, r);                                         \
   }
 
 /* STEP_END: the statement at the end of each step of the loop (what keeps
@@ -729,6 +830,7 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
     size_t skip = W - ((uintptr_t)d & (W - 1));                                                    \
     fm__u8 *dp = d + skip, *dt = d + n - 4 * W;                                                    \
     const fm__u8 *sp = s + skip;                                                                   \
+    size_t r;                                                                                      \
     T head = FASTMEM__LD(T, s), x0, x1, x2, x3, t0, t1, t2, t3;                                    \
     FASTMEM__LD4(T, x, sp);                                                                        \
     FASTMEM__ST(T, d, head);                                                                       \
@@ -744,9 +846,10 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
       }                                                                                            \
       FASTMEM__LD4(T, x, sp);                                                                      \
     }                                                                                              \
-    FASTMEM__LD4(T, t, s + n - 4 * W);                                                             \
+    r = FASTMEM__REST((size_t)(d + n - dp) - 4 * W, W);                                            \
+    FASTMEM__LD_R(T, t, s + n - FASTMEM__R_SPAN(r, W), r);                                         \
     FASTMEM__ST4(Ta, dp, x);                                                                       \
-    FASTMEM__ST4(T, dt, t);                                                                        \
+    FASTMEM__ST_R(T, d + n - FASTMEM__R_SPAN(r, W), t, r);                                         \
   }
 
 /* 8-byte blocks (words: the portable path without vectors) */
@@ -799,6 +902,12 @@ FASTMEM__AI void fm__move_ends(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
 }
 FASTMEM__AI void fm__set_ends(fm__u8 *d, int c, size_t n, size_t W, int k) {
   FASTMEM__BY_W(W, fm__set_ends, d, c, n, k);
+}
+FASTMEM__AI void fm__move_4r(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
+  FASTMEM__BY_W(W, fm__move_4r, d, s, n);
+}
+FASTMEM__AI void fm__set_4r(fm__u8 *d, int c, size_t n, size_t W) {
+  FASTMEM__BY_W(W, fm__set_4r, d, c, n);
 }
 FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   FASTMEM__BY_W(W, fm__copy_fwd, d, s, n);
@@ -859,7 +968,10 @@ FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   } else if (n <= 4 * W) {
     if (!fm__move_k(d, s, n, W, 2, check)) return 0;
   } else if (n <= 8 * W) {
-    if (!fm__move_k(d, s, n, W, 4, check)) return 0;
+    if (check && FASTMEM__UNLIKELY(fm__ends_cross(d, n, W, 4 * W,
+                                                  FASTMEM__R_SPAN(FASTMEM__REST(n - 4 * W, W), W))))
+      return 0;
+    fm__move_4r(d, s, n, W);
   } else return 0;
   return 1;
 }
@@ -872,7 +984,10 @@ FASTMEM__AI int fm__set_upto8(fm__u8 *d, int c, size_t n, size_t W, int check) {
   } else if (n <= 4 * W) {
     if (!fm__set_k(d, c, n, W, 2, check)) return 0;
   } else if (n <= 8 * W) {
-    if (!fm__set_k(d, c, n, W, 4, check)) return 0;
+    if (check && FASTMEM__UNLIKELY(fm__ends_cross(d, n, W, 4 * W,
+                                                  FASTMEM__R_SPAN(FASTMEM__REST(n - 4 * W, W), W))))
+      return 0;
+    fm__set_4r(d, c, n, W);
   } else return 0;
   return 1;
 }
@@ -977,7 +1092,7 @@ FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
 }
 
 /* ==== 6. Backend =============================================================
- * The probe state, then the backend for this target (fastmem_x86.h,
+ * The backend for this target (fastmem_x86.h,
  * fastmem_ppc.h), or the portable path where there is none. A backend
  * defines these functions, which fastmem.h calls:
  *   unsigned fm__arch_probe(void)          the FM_CPU_* bits of this CPU;
@@ -997,25 +1112,6 @@ FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
  *       n <= 32 (or the same three maximums, which the backend may raise:
  *       x86-64, 64), at the call site: section 4's short paths, or the
  *       backend's own where the build's baseline has better instructions. */
-
-/* ---- Probe state -------------------------------------------------------------
- * One word: the FM_CPU_* bits in use, plus FASTMEM__READY once set. A second
- * word holds the non-temporal threshold in KiB. Weak, so every translation
- * unit of the program shares them; on Windows (PE/COFF: MinGW-w64, clang)
- * selectany, which gives the same within one .exe or .dll; elsewhere one
- * copy per translation unit. */
-#define FASTMEM__READY 0x80000000u
-#if defined(__ELF__) || defined(__APPLE__)
-#define FASTMEM__SHARED __attribute__((weak))
-#elif defined(_WIN32) || defined(__CYGWIN__)
-#define FASTMEM__SHARED __attribute__((selectany))
-#else
-#define FASTMEM__SHARED static
-#endif
-FASTMEM__SHARED unsigned fm__cpu_state = 0;
-FASTMEM__SHARED unsigned fm__nt_kib = 0;
-
-FASTMEM__AI unsigned fm__load(const unsigned *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
 /* The out-of-line long paths (section 7), for the backends' _call functions. */
 static FASTMEM__NOINLINE void fm__move_long(fm__u8 *d, const fm__u8 *s, size_t n);

@@ -101,13 +101,16 @@ typedef struct {
      sets below the non-temporal size (zeros: half of it); FASTMEM__NEVER:
      whole (fm__x86_rep_pieces) */
   unsigned string_piece;
+  /* 1: the AVX-512 tier ends copies and sets with the fewest blocks
+     (FM_CPU_TAILS; fastmem.h, section 4, "The last part") */
+  unsigned tails;
 } fm__x86_plan;
 /* The plan of a CPU not measured: the vector loops, non-temporal stores
    from 3/4 of the L3. */
 #define FASTMEM__PLAN_LOOPS                                                                        \
   {                                                                                                \
     0, 0, 0, 0, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0,        \
-        FASTMEM__NEVER, FASTMEM__NEVER                                                             \
+        FASTMEM__NEVER, FASTMEM__NEVER, 0                                                          \
   }
 
 /* FASTMEM_STRING_OPS_ANY_CPU (tests and tuning): string instructions on
@@ -115,7 +118,7 @@ typedef struct {
 #define FASTMEM__PLAN_ANY                                                                          \
   {                                                                                                \
     0, 0, 0, 0, 28, 0, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 0, FASTMEM__NEVER,               \
-        FASTMEM__NEVER                                                                             \
+        FASTMEM__NEVER, 0                                                                          \
   }
 
 /* Non-temporal threshold when the probe cannot read the L3 size. */
@@ -236,13 +239,13 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          plan` at 6-32 MiB; `sh bench/ab.sh memset|memcpy` of 1-20 MiB in
          the first state: sets of 6-20 MiB 1.3-2.5x, copies of 6 MiB 1.2x,
          level elsewhere. */
-      {1, 0x1a, 0x00, 0x1f, 28, 12288, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 1, 6144, 4095},
+      {1, 0x1a, 0x00, 0x1f, 28, 12288, 960, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0, 1, 6144, 4095, 0},
       /* AMD Zen 3 EPYC (family 19h, model 01h): rep movsb slower than the
          AVX2 loop at 32 KiB-1 MiB, and far slower when (dst - src) mod 4096
          is 1..31; rep stosb never measured ahead: the vector loops.
          `sh bench/tune.sh plan` and `sh bench/tune.sh slow`. */
       {1, 0x19, 0x01, 0x01, FASTMEM__NEVER, 0, FASTMEM__NEVER, FASTMEM__NEVER, 0, FASTMEM__NEVER, 0,
-       0, FASTMEM__NEVER, FASTMEM__NEVER},
+       0, FASTMEM__NEVER, FASTMEM__NEVER, 0},
       /* AMD Zen 4 EPYC (family 19h, model 11h; measured: an EPYC of that
          model, 32 MiB L3). rep movsb never: 25-35x slower when (dst - src)
          mod 4096 is 1..8, up to 3.3x at 16..31 and at distances 33, 63 and
@@ -257,10 +260,13 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          24-31 MiB level within the noise. Short copies, sets and compares
          through byte masks: random tables 1.18-1.64x the ladders, repeated
          sizes of 1-64 bytes 0.97-3.0x (`sh bench/ab.sh -c "clang -O2" OP
-         random`, three runs; the same with sizes 1-64, two). Figures:
+         random`, three runs; the same with sizes 1-64, two). Copies and
+         sets end with the fewest blocks (FM_CPU_TAILS): 257-600 bytes
+         1.15-1.8x, random tables 0.94-0.98x (fastmem.h, section 4, "The
+         last part"). Figures:
          bench/results/amd-19h-11h-2026-12-03/thresholds.md. */
       {1, 0x19, 0x11, 0x11, FASTMEM__NEVER, 12288, FASTMEM__NEVER, FASTMEM__NEVER, 0,
-       FASTMEM__NEVER, 0, 1, FASTMEM__NEVER, FASTMEM__NEVER},
+       FASTMEM__NEVER, 0, 1, FASTMEM__NEVER, FASTMEM__NEVER, 1},
       /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
          shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
          of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
@@ -278,7 +284,8 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          the 16-byte one; from 28 KiB 0.87-1.03x and 0.95-1.4x. `sh
          bench/ab.sh memcpy SIZES --limit=0x3b` (0x39 for SSE2), against
          the loops: 1.15-1.8x at 4-24 KiB (SSE2 1.9-2.9x). */
-      {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 4, 26, 1, FASTMEM__NEVER, FASTMEM__NEVER},
+      {0, 6, 0xcf, 0xcf, 768, 1280, 1024, 32768, 32768, 4, 26, 1, FASTMEM__NEVER, FASTMEM__NEVER,
+       0},
   };
   static const fm__x86_plan loops = FASTMEM__PLAN_LOOPS;
   unsigned i;
@@ -384,6 +391,10 @@ FASTMEM__SI unsigned fm__x86_probe(void) {
 #endif
   if ((f & FM_CPU_AVX512) && plan->masked) f |= FM_CPU_MASKED;
 #endif
+#ifdef FASTMEM_TAILS_ANY_CPU /* tests and tuning: on every CPU with AVX-512 */
+  if (f & FM_CPU_AVX512) f |= FM_CPU_TAILS;
+#endif
+  if ((f & FM_CPU_AVX512) && plan->tails) f |= FM_CPU_TAILS;
   return f;
 }
 #endif /* FASTMEM_NO_PROBE */

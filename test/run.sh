@@ -63,8 +63,10 @@ if [ "${1:-}" != quick ]; then
   # whatever its plan says: inlined in clang builds and gcc builds for
   # AVX-512 targets (that one runs only where the CPU has AVX-512), called
   # out of line in other gcc builds that ask for it (FASTMEM_MASKED_CALLS).
-  cfg clang-masked-any-cpu "clang -std=c11 -O2 -DFASTMEM_MASKED_ANY_CPU" "" -q
-  cfg gcc-masked-calls-any-cpu "gcc -std=c11 -O2 -DFASTMEM_MASKED_CALLS -DFASTMEM_MASKED_ANY_CPU" "" -q
+  # The first two also end copies and sets in the AVX-512 tier with the
+  # fewest blocks (FM_CPU_TAILS) whatever the plan says.
+  cfg clang-masked-any-cpu "clang -std=c11 -O2 -DFASTMEM_MASKED_ANY_CPU -DFASTMEM_TAILS_ANY_CPU" "" -q
+  cfg gcc-masked-calls-any-cpu "gcc -std=c11 -O2 -DFASTMEM_MASKED_CALLS -DFASTMEM_MASKED_ANY_CPU -DFASTMEM_TAILS_ANY_CPU" "" -q
   # Calls split at 4 KiB boundaries: every tier's cut, at every placement
   # test.c covers (the AVX-512 tier's masked parts with gcc and clang).
   cfg gcc-avoid-page-splits   "gcc -std=c11 -O2 -DFASTMEM_AVOID_PAGE_SPLITS"   "" -q
