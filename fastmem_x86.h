@@ -433,14 +433,18 @@ FASTMEM__TARGET(FASTMEM__T_SSE2) __m128i fm__eq_x16(const fm__u8 *a, const fm__u
                         _mm_loadu_si128(FASTMEM__CAST(const __m128i *, b)));
 }
 
+/* The same for 32 bytes. */
+FASTMEM__TARGET(FASTMEM__T_AVX2) __m256i fm__eq_x32(const fm__u8 *a, const fm__u8 *b) {
+  return _mm256_cmpeq_epi8(_mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a)),
+                           _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b)));
+}
+
 /* Bit i set where byte i of the two W-byte blocks differs. */
 FASTMEM__TARGET(FASTMEM__T_SSE2) uint64_t fm__ne_16(const fm__u8 *a, const fm__u8 *b) {
   return (unsigned)_mm_movemask_epi8(fm__eq_x16(a, b)) ^ 0xffffu;
 }
 FASTMEM__TARGET(FASTMEM__T_AVX2) uint64_t fm__ne_32(const fm__u8 *a, const fm__u8 *b) {
-  __m256i x = _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a));
-  __m256i y = _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b));
-  return ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, y));
+  return ~(unsigned)_mm256_movemask_epi8(fm__eq_x32(a, b));
 }
 FASTMEM__TARGET(FASTMEM__T_AVX512) uint64_t fm__ne_64(const fm__u8 *a, const fm__u8 *b) {
   return _mm512_cmpneq_epi8_mask(*FASTMEM__CAST(const fm__v64 *, a),
@@ -464,9 +468,7 @@ FASTMEM__TARGET(FASTMEM__T_SSE2) int fm__diff4_16(const fm__u8 *a, const fm__u8 
 /* AVX2: byte compares ANDed and one vpmovmskb, 6% faster in the loop than
    XOR, OR and vptest (2 uops) on Intel family 6 model CFh (figures:
    bench/results/intel-06h-cfh-2026-12-01/thresholds.md). */
-#define FASTMEM__EQ32(k)                                                                           \
-  _mm256_cmpeq_epi8(_mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a + 32 * (k))),              \
-                    _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b + 32 * (k))))
+#define FASTMEM__EQ32(k) fm__eq_x32(a + 32 * (k), b + 32 * (k))
 FASTMEM__TARGET(FASTMEM__T_AVX2) int fm__diff4_32(const fm__u8 *a, const fm__u8 *b) {
   __m256i eq = _mm256_and_si256(_mm256_and_si256(FASTMEM__EQ32(0), FASTMEM__EQ32(1)),
                                 _mm256_and_si256(FASTMEM__EQ32(2), FASTMEM__EQ32(3)));
@@ -882,9 +884,7 @@ FASTMEM__AI int fm__last2_differ(const fm__u8 *a, const fm__u8 *b, size_t n, siz
     }                                                                                              \
   }
 #define FASTMEM__TAIL_EQ16(j) fm__eq_x16(a + n - 16 * (j), b + n - 16 * (j))
-#define FASTMEM__TAIL_EQ32(j)                                                                      \
-  _mm256_cmpeq_epi8(_mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a + n - 32 * (j))),          \
-                    _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b + n - 32 * (j))))
+#define FASTMEM__TAIL_EQ32(j) fm__eq_x32(a + n - 32 * (j), b + n - 32 * (j))
 #define FASTMEM__TAIL_XOR64(j)                                                                     \
   (*FASTMEM__CAST(const fm__v64 *, a + n - 64 * (j)) ^                                             \
    *FASTMEM__CAST(const fm__v64 *, b + n - 64 * (j)))
