@@ -262,8 +262,8 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          sizes of 1-64 bytes 0.97-3.0x (`sh bench/ab.sh -c "clang -O2" OP
          random`, three runs; the same with sizes 1-64, two). Copies and
          sets end with the fewest blocks (FM_CPU_TAILS): 257-600 bytes
-         1.15-1.8x, random tables 0.94-0.98x (fastmem.h, section 4, "The
-         last part"). Figures:
+         1.06-1.59x (clang up to 1.9x), random tables 0.92-0.98x
+         (fastmem.h, section 4, "The last part"). Figures:
          bench/results/amd-19h-11h-2026-12-03/thresholds.md. */
       {1, 0x19, 0x11, 0x11, FASTMEM__NEVER, 12288, FASTMEM__NEVER, FASTMEM__NEVER, 0,
        FASTMEM__NEVER, 0, 1, FASTMEM__NEVER, FASTMEM__NEVER, 1},
