@@ -13,7 +13,7 @@
  *           flush against the front guard page, the back one, or inside
  *           with red zones), bits 5-7: compare variant
  *   [1]     feature mask, ANDed with what the CPU has, via fm_cpu_limit
- *           (so 0 is the portable path); bit order FM_CPU_SSE2 .. FM_CPU_MASKED
+ *           (so 0 is the portable path); bit order FM_CPU_SSE2 .. FM_CPU_TAILS
  *   [2..5]  size: [2] bits 6-7 choose the class (small, up to 4 KiB, up to
  *           64 KiB or with [2] bit 3 up to MAX_N, near a threshold of the
  *           code); [3..5] its value
@@ -195,9 +195,9 @@ static long decode_dist(const u8 *h, size_t n) {
 
 static unsigned decode_mask(unsigned b) {
   static const unsigned bits[] = {FM_CPU_SSE2, FM_CPU_AVX2, FM_CPU_AVX512, FM_CPU_ERMS,
-                                  FM_CPU_FSRM, FM_CPU_NT,   FM_CPU_MASKED};
+                                  FM_CPU_FSRM, FM_CPU_NT,   FM_CPU_MASKED, FM_CPU_TAILS};
   unsigned m = 0, i;
-  for (i = 0; i < 7; i++)
+  for (i = 0; i < 8; i++)
     if (b & (1u << i)) m |= bits[i];
   return m & all_features;
 }
