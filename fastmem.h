@@ -903,12 +903,6 @@ FASTMEM__AI void fm__move_ends(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
 FASTMEM__AI void fm__set_ends(fm__u8 *d, int c, size_t n, size_t W, int k) {
   FASTMEM__BY_W(W, fm__set_ends, d, c, n, k);
 }
-FASTMEM__AI void fm__move_4r(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
-  FASTMEM__BY_W(W, fm__move_4r, d, s, n);
-}
-FASTMEM__AI void fm__set_4r(fm__u8 *d, int c, size_t n, size_t W) {
-  FASTMEM__BY_W(W, fm__set_4r, d, c, n);
-}
 FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   FASTMEM__BY_W(W, fm__copy_fwd, d, s, n);
 }
@@ -955,6 +949,21 @@ FASTMEM__AI int fm__set_k(fm__u8 *d, int c, size_t n, size_t B, int k, int check
   fm__set_ends(d, c, n, B, k);
   return 1;
 }
+/* 4W < n <= 8W (fm__move_4r_W, fm__set_4r_W), with the same check. */
+FASTMEM__AI int fm__move_4r(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int check) {
+  if (check && FASTMEM__UNLIKELY(
+                   fm__ends_cross(d, n, W, 4 * W, FASTMEM__R_SPAN(FASTMEM__REST(n - 4 * W, W), W))))
+    return 0;
+  FASTMEM__BY_W(W, fm__move_4r, d, s, n);
+  return 1;
+}
+FASTMEM__AI int fm__set_4r(fm__u8 *d, int c, size_t n, size_t W, int check) {
+  if (check && FASTMEM__UNLIKELY(
+                   fm__ends_cross(d, n, W, 4 * W, FASTMEM__R_SPAN(FASTMEM__REST(n - 4 * W, W), W))))
+    return 0;
+  FASTMEM__BY_W(W, fm__set_4r, d, c, n);
+  return 1;
+}
 
 /* n > 32 up to 8W without a loop; 0 if n is larger, and with check set
    where a block of the size's class would cross a 4 KiB boundary (then
@@ -968,10 +977,7 @@ FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   } else if (n <= 4 * W) {
     if (!fm__move_k(d, s, n, W, 2, check)) return 0;
   } else if (n <= 8 * W) {
-    if (check && FASTMEM__UNLIKELY(fm__ends_cross(d, n, W, 4 * W,
-                                                  FASTMEM__R_SPAN(FASTMEM__REST(n - 4 * W, W), W))))
-      return 0;
-    fm__move_4r(d, s, n, W);
+    if (!fm__move_4r(d, s, n, W, check)) return 0;
   } else return 0;
   return 1;
 }
@@ -984,10 +990,7 @@ FASTMEM__AI int fm__set_upto8(fm__u8 *d, int c, size_t n, size_t W, int check) {
   } else if (n <= 4 * W) {
     if (!fm__set_k(d, c, n, W, 2, check)) return 0;
   } else if (n <= 8 * W) {
-    if (check && FASTMEM__UNLIKELY(fm__ends_cross(d, n, W, 4 * W,
-                                                  FASTMEM__R_SPAN(FASTMEM__REST(n - 4 * W, W), W))))
-      return 0;
-    fm__set_4r(d, c, n, W);
+    if (!fm__set_4r(d, c, n, W, check)) return 0;
   } else return 0;
   return 1;
 }

@@ -928,7 +928,7 @@ FASTMEM__AI uint64_t fm__x86_locate(const fm__u8 *a, const fm__u8 *b, size_t n, 
 FASTMEM__AI uint64_t fm__x86_find_tail(const fm__u8 *a, const fm__u8 *b, size_t n, size_t r,
                                        size_t W, size_t *at) {
   if (FASTMEM__LIKELY(!fm__tail_differ(a, b, n, r, W))) return 0;
-  return fm__x86_locate(a, b, n, n - ((r + W - 1) & ~(W - 1)), W, at);
+  return fm__x86_locate(a, b, n, n - FASTMEM__R_SPAN(r, W), W, at);
 }
 
 /* For n > 8W, the first 32 bytes known equal: the mask of the first W-byte
