@@ -37,12 +37,16 @@ TIER static void set_four(char *d, int c, size_t n) {
   head4(d, v);
   head4(d + n - 256, v);
 }
+/* the first four blocks and the last one, which every form stores */
+TIER static void head4_last(char *d, size_t n, __m512i v) {
+  head4(d, v);
+  _mm512_storeu_si512(d + n - 64, v);
+}
 TIER static void set_fewest(char *d, int c, size_t n) {
   __m512i v = _mm512_set1_epi8((char)c);
   char *e = d + n;
   size_t r = n - 256;
-  head4(d, v);
-  _mm512_storeu_si512(e - 64, v);
+  head4_last(d, n, v);
   if (r > 64) {
     _mm512_storeu_si512(e - 128, v);
     if (r > 128) {
@@ -55,8 +59,7 @@ TIER static void set_masked(char *d, int c, size_t n) {
   __m512i v = _mm512_set1_epi8((char)c);
   char *e = d + n;
   size_t r = n - 256;
-  head4(d, v);
-  _mm512_storeu_si512(e - 64, v);
+  head4_last(d, n, v);
   _mm512_mask_storeu_epi8(e - 128, -(__mmask64)(r > 64), v);
   _mm512_mask_storeu_epi8(e - 192, -(__mmask64)(r > 128), v);
   _mm512_mask_storeu_epi8(e - 256, -(__mmask64)(r > 192), v);
