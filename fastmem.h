@@ -949,18 +949,18 @@ FASTMEM__AI int fm__set_k(fm__u8 *d, int c, size_t n, size_t B, int k, int check
   fm__set_ends(d, c, n, B, k);
   return 1;
 }
-/* 4W < n <= 8W (fm__move_4r_W, fm__set_4r_W), with the same check. */
+/* 4W < n <= 8W (fm__move_4r_W, fm__set_4r_W), with the same check: four
+   blocks from d up, the last part down from d + n. */
+FASTMEM__AI int fm__4r_cross(const fm__u8 *d, size_t n, size_t W) {
+  return fm__ends_cross(d, n, W, 4 * W, FASTMEM__R_SPAN(FASTMEM__REST(n - 4 * W, W), W));
+}
 FASTMEM__AI int fm__move_4r(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int check) {
-  if (check && FASTMEM__UNLIKELY(
-                   fm__ends_cross(d, n, W, 4 * W, FASTMEM__R_SPAN(FASTMEM__REST(n - 4 * W, W), W))))
-    return 0;
+  if (check && FASTMEM__UNLIKELY(fm__4r_cross(d, n, W))) return 0;
   FASTMEM__BY_W(W, fm__move_4r, d, s, n);
   return 1;
 }
 FASTMEM__AI int fm__set_4r(fm__u8 *d, int c, size_t n, size_t W, int check) {
-  if (check && FASTMEM__UNLIKELY(
-                   fm__ends_cross(d, n, W, 4 * W, FASTMEM__R_SPAN(FASTMEM__REST(n - 4 * W, W), W))))
-    return 0;
+  if (check && FASTMEM__UNLIKELY(fm__4r_cross(d, n, W))) return 0;
   FASTMEM__BY_W(W, fm__set_4r, d, c, n);
   return 1;
 }

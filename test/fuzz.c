@@ -197,7 +197,7 @@ static unsigned decode_mask(unsigned b) {
   static const unsigned bits[] = {FM_CPU_SSE2, FM_CPU_AVX2, FM_CPU_AVX512, FM_CPU_ERMS,
                                   FM_CPU_FSRM, FM_CPU_NT,   FM_CPU_MASKED, FM_CPU_TAILS};
   unsigned m = 0, i;
-  for (i = 0; i < 8; i++)
+  for (i = 0; i < sizeof bits / sizeof bits[0]; i++)
     if (b & (1u << i)) m |= bits[i];
   return m & all_features;
 }
