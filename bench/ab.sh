@@ -2,12 +2,15 @@
 # bench/ab.sh - time the working tree's fastmem (B) against another version
 # (A: a git revision, HEAD by default) and libc, in one process.
 #
-#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] [-p PEER] OP [SIZE ... | random [--sizes=LO-HI]]
+#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] [-p PEER] OP [SIZE ... | random [--sizes=LO-HI]
+#                  [--order=sorted]]
 #                  [--dist=D] [--limit=MASK]
 #     OP: memcpy memmove memset memcmp memeq;  D: dst - src (default 1 MiB + 2048)
 #     MASK: fm_cpu_limit(MASK) on both sides, e.g. 0x3b for the AVX2 tier
 #     random: a table of random sizes and offsets, as the benchmark's random section;
-#       --sizes=LO-HI: sizes uniform in [LO, HI] instead of the section's mix
+#       --sizes=LO-HI: sizes uniform in [LO, HI] instead of the section's mix;
+#       --order=sorted: the same calls sorted by size, so that size branches predict
+#       (shuffled over sorted: what mispredicted size branches cost each side)
 #     PEER: the third column: libc (default), or for memcpy DPDK's rte_memcpy
 #       (dpdk-dev) inlined and built as the benchmark's dpdk column: dpdk
 #       (x86-64-v4, DPDK's AVX-512 code) or dpdk-avx2 (x86-64-v3)
