@@ -59,9 +59,12 @@ rm -f "${TMPDIR:-/tmp}/ab$$.c"
 out=${BUILD:-build}/ab
 rm -rf "$out"; mkdir -p "$out/A"
 for f in fastmem.h fastmem_x86.h fastmem_ppc.h; do git show "$rev:$f" >"$out/A/$f"; done
-# each side gets its own probe state (fastmem shares it program-wide through
-# weak symbols), so a change to the probe itself is measured too
-own() { echo "-Dfm__cpu_state=fm__cpu_state_$1 -Dfm__nt_kib=fm__nt_kib_$1"; }
+# each side gets its own probe state and plan sizes (fastmem shares them
+# program-wide through weak symbols), so a change to the probe or to a plan
+# row is measured too (until 2026-12-03 the sides shared the plan sizes,
+# fm__x86_big: whichever side probed last set both, so an A/B of a plan
+# size such as cmp_narrow read one plan on both sides)
+own() { echo "-Dfm__cpu_state=fm__cpu_state_$1 -Dfm__nt_kib=fm__nt_kib_$1 -Dfm__x86_big=fm__x86_big_$1"; }
 $cc $align $(own libc) -I"$out/A" $peer_flags -DNAME=libc -c bench/ab_loop.c -o "$out/libc.o"
 $cc $align $(own A) -I"$out/A" -DNAME=A -c bench/ab_loop.c -o "$out/A.o"
 $cc $align $(own B) -I. -DNAME=B -c bench/ab_loop.c -o "$out/B.o"

@@ -58,7 +58,7 @@ static const char *const ops[] = {"memcpy", "memmove", "memset", "memcmp", "meme
 #define AB_PEER "libc"
 #endif
 #define REPS 21
-#define SPAN (32u << 20)
+#define SPAN (128u << 20) /* sizes up to 64 MiB at a distance of 64 MiB */
 
 static unsigned long long rng = 0x9e3779b97f4a7c15ull;
 static unsigned rnd(unsigned below) {
