@@ -263,10 +263,15 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          random`, three runs; the same with sizes 1-64, two). Copies and
          sets end with the fewest blocks (FM_CPU_TAILS): 257-600 bytes
          1.06-1.59x (clang up to 1.9x), random tables 0.92-0.98x
-         (fastmem.h, section 4, "The last part"). Figures:
+         (fastmem.h, section 4, "The last part"). Compares in 32-byte
+         blocks from 32 MiB, where the operands come from memory: memcmp
+         and memeq of 32-64 MiB 1.10-1.18x as fast as 64-byte blocks at
+         the same line offset, 0.98-1.09x at different ones; below, no
+         direction (`sh bench/ab.sh memcmp|memeq 16777216 ... 67108864
+         --dist=67110912`, and 67110926, two runs). Figures:
          bench/results/amd-19h-11h-2026-12-03/thresholds.md. */
       {1, 0x19, 0x11, 0x11, FASTMEM__NEVER, 12288, FASTMEM__NEVER, FASTMEM__NEVER, 0,
-       FASTMEM__NEVER, 0, 1, FASTMEM__NEVER, FASTMEM__NEVER, 1},
+       FASTMEM__NEVER, 0, 1, 32768, FASTMEM__NEVER, 1},
       /* Intel Xeon, family 6 model CFh (AVX-512; under KVM with a 260 MiB L3
          shared with other guests). `sh bench/tune.sh plan`: rep movsb ahead
          of the AVX-512 loop from 768 KiB, non-temporal copies from 1.25 MiB;
