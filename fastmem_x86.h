@@ -726,8 +726,8 @@ FASTMEM__AI int fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
      loop. With this, the AVX2 tier's copies and moves of 257 B-1 KiB ran
      1.02-1.13x as fast, 2-8 KiB level; overlapping moves and random
      tables level; clang 0.98-1.08 (AMD Zen 4 with fm_cpu_limit(0x3b):
-     `sh bench/ab.sh memcpy|memmove 257 ... 8192 --limit=0x3b`, with
-     --dist=-8, 8, 100 and 3000, three runs; figures:
+     `sh bench/ab.sh memcpy|memmove 257 ... 8192 --limit=0x3b`, three
+     runs, and with --dist=-8, 8, 100 and 3000, two; figures:
      bench/results/amd-19h-11h-2026-12-03/thresholds.md). The AVX-512
      tier read 0.93-1.00 with the same (memmove of 600-769 B) and the SSE2
      tier 0.93-1.07, so they keep the general test. The loop is inlined a
