@@ -721,7 +721,7 @@ FASTMEM__AI int fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   if (fm__move_upto8(d, s, n, W, check)) return 1;
   if (check && n <= 8 * W) return 0; /* a block would cross */
   /* The AVX2 tier's usual case, below the plan's sizes: forward, and dst
-     not 1..1022 bytes above src modulo 4 KiB; then one test and the loop.
+     not 1..1023 bytes above src modulo 4 KiB; then one test and the loop.
      Through the general test below, gcc put three taken jumps before the
      loop. With this, the AVX2 tier's copies and moves of 257 B-1 KiB ran
      1.02-1.13x as fast, 2-8 KiB level; overlapping moves and random
