@@ -16,7 +16,7 @@
  * SHORT_LIMIT below). A slow mode costs 10-50x, so
  * the rule holds on a shared, noisy machine: each class is the fastest of
  * several batches, and a class over the limit is timed again, up to eight
- * times 10 ms apart, each time right after the row's median class, and
+ * times 10 to 80 ms apart, each time right after the row's median class, and
  * fails only if every such pair stays over the limit.
  *
  * Every build also times short calls (8, 24 and 40 bytes; copies, sets,
@@ -183,9 +183,10 @@ static void run_row(int op, size_t n, const cls *c, int ncls) {
     double ratio = t[k] / median, ref_ns = median;
     if (ratio > limit) {
       /* time it again, each time right after the median class, up to
-         eight times 10 ms apart: a slow mode stays slow against its row;
-         a burst of work from a neighbour on the host does not, nor a
-         change of clock speed between the row's pass and this class (in
+         eight times, 10, 20 ... 80 ms apart: a slow mode stays slow
+         against its row; a burst of work from a neighbour on the host
+         does not, nor a change of clock speed between the row's pass and
+         this class (in
          one CI run on AMD Zen 4 a 100-byte row's median came out 2.5 ns
          where other runs gave it 4.6-4.9, and a class that took its usual
          11.8 ns failed at 4.8x; in another, with three tries 3 ms apart,
@@ -196,7 +197,7 @@ static void run_row(int op, size_t n, const cls *c, int ncls) {
       place(&c[k], n, &d, &s);
       place(&c[ref], n, &rd, &rs);
       for (again = 0; again < 8 && ratio > limit; again++) {
-        struct timespec pause = {0, 10000000};
+        struct timespec pause = {0, 10000000L * (again + 1)};
         double r, u;
         nanosleep(&pause, NULL);
         r = time_class(op, rd, rs, n, 7);
