@@ -186,12 +186,11 @@ static void run_row(int op, size_t n, const cls *c, int ncls) {
          eight times, 10, 20 ... 80 ms apart: a slow mode stays slow
          against its row; a burst of work from a neighbour on the host
          does not, nor a change of clock speed between the row's pass and
-         this class (in
-         one CI run on AMD Zen 4 a 100-byte row's median came out 2.5 ns
-         where other runs gave it 4.6-4.9, and a class that took its usual
-         11.8 ns failed at 4.8x; in another, with three tries 3 ms apart,
-         two 100-byte classes in the middle of a page, 2.9 ns in other
-         runs, stayed at 13 ns, 4.5-4.7x) */
+         this class (in one CI run on AMD Zen 4 a 100-byte row's median
+         came out 2.5 ns where other runs gave it 4.6-4.9, and a class that
+         took its usual 11.8 ns failed at 4.8x; in another, with three
+         tries 3 ms apart, two 100-byte classes in the middle of a page,
+         2.9 ns in other runs, stayed at 13 ns, 4.5-4.7x) */
       unsigned char *d, *s, *rd, *rs;
       int again;
       place(&c[k], n, &d, &s);
