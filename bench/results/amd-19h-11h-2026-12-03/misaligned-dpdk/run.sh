@@ -1,5 +1,5 @@
 #!/bin/sh
-# Copies of 257-1023 B at the benchmark's misaligned placement (src % 64 = 3,
+# Copies of 97-1023 B at the benchmark's misaligned placement (src % 64 = 3,
 # dst % 64 = 17, dst - src = 2062 mod 4096, separate buffers), fastmem's
 # fm_memcpy against DPDK's rte_memcpy (AVX-512 build), each inlined into the
 # same loop, and fastmem's AVX-512 tier inlined there (fi.c: no call site, no
