@@ -254,10 +254,13 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          from 12 MiB: at 12-24 MiB 1.27-1.70x the loop aligned, 0.96-1.41x
          misaligned; at 10 MiB 0.84-1.13x (`sh bench/tune.sh plan`); in
          `make bench SECTION=sweep` copies and moves of 12-16 MiB went from
-         0.93-1.01 of the best peer to 1.07-1.25. Sets keep the loop and the
-         3/4-of-L3 rule: rep stosb was level with the loop in `sh
-         bench/ab.sh memset` (0.93-1.07 at 6-16 MiB), non-temporal sets of
-         24-31 MiB level within the noise. Short copies, sets and compares
+         0.93-1.01 of the best peer to 1.07-1.25, a figure the peers' own
+         slowdown right after non-temporal stores flattered. Sets keep the loop and the
+         3/4-of-L3 rule: rep stosb from 2 MiB was level with the loop (`sh
+         bench/ab.sh memset`, 0.93-1.03 at 1-20 MiB, two runs); in `make
+         bench SECTION=sweep` non-temporal sets lost at 12 MiB, were mixed
+         at 16 MiB and ran 1.3-3.3x the loop from 24 MiB (two runs of each
+         FASTMEM_NT_THRESHOLD). Short copies, sets and compares
          through byte masks: random tables 1.18-1.64x the ladders, repeated
          sizes of 1-64 bytes 0.97-3.0x (`sh bench/ab.sh -c "clang -O2" OP
          random`, three runs; the same with sizes 1-64, two). Copies and
@@ -616,7 +619,12 @@ FASTMEM__AI int fm__x86_first_class(size_t n) {
    calls fall at random places, the usual case: tables of random sizes and
    offsets ran 0.94-0.97x as fast with it (medians of six runs of `sh
    bench/ab.sh memcpy|memset|memmove random`, each tier), and 65-200-byte
-   calls that cross nothing about one cycle slower. */
+   calls that cross nothing about one cycle slower. AMD Zen 4 (family 19h
+   model 11h) pays about 17 ns a crossing store: 100-byte calls 4.5-8.5x
+   by default, 1.8-4.5x with the option, which there cost the random
+   tables 0.90-0.95x and calls of 65-600 bytes that cross nothing
+   0.71-0.98x (`page-splits.sh` and thresholds.md in
+   bench/results/amd-19h-11h-2026-12-03): off by default there too. */
 #ifdef FASTMEM_AVOID_PAGE_SPLITS
 #define FASTMEM__SPLIT_CHECK 1
 #else
@@ -731,7 +739,9 @@ FASTMEM__AI int fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
      bench/results/amd-19h-11h-2026-12-03/thresholds.md). The AVX-512
      tier read 0.93-1.00 with the same (memmove of 600-769 B) and the SSE2
      tier 0.93-1.07, so they keep the general test. The loop is inlined a
-     second time for it: about 300 bytes more in the AVX2 tier. */
+     second time for it: about 300 bytes more in the AVX2 tier. One loop,
+     reached from here by a goto, ran 0.86-1.00x at 257 B-1 KiB (same
+     command, three runs; a second taken jump). */
   if (W == 32 && !check && !fm__at_least(n, FASTMEM__X86_BIG_NARROW) &&
       FASTMEM__LIKELY(fm__fwd_ok(d, s, n) & !fm__x86_aliased(d, s, n, FASTMEM__MOD_4K, 1024))) {
     fm__copy_fwd(d, s, n, W);
