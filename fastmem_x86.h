@@ -594,10 +594,14 @@ FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W)
    copies, 1.15-1.19 for sets of 65-128. Figures:
    bench/results/intel-06h-cfh-2026-12-01/thresholds.md. i386 call sites
    stop at 32 bytes, and i386 code was not timed (this machine runs it
-   only under QEMU): its tiers keep the ladder. */
+   only under QEMU): its tiers keep the ladder. The callers mark the test
+   likely at their branch: clang drops a __builtin_expect that does not
+   feed a branch of its own function, and with the mark in here it laid
+   the class out behind a taken jump, 0.3-0.8 ns slower (thresholds.md in
+   bench/results/amd-19h-11h-2026-12-03, "clang's first class"). */
 FASTMEM__AI int fm__x86_first_class(size_t n) {
 #ifdef __x86_64__
-  return FASTMEM__LIKELY(n - 65 <= 128 - 65);
+  return n - 65 <= 128 - 65;
 #else
   return (void)n, 0;
 #endif
@@ -724,7 +728,7 @@ FASTMEM__AI size_t fm__x86_alias_window(size_t n, int narrow_big) {
    stored nothing, where one would cross a 4 KiB boundary; otherwise 1. */
 FASTMEM__AI int fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int check) {
   int back, big;
-  if (fm__x86_first_class(n)) /* all loads first: any overlap */
+  if (FASTMEM__LIKELY(fm__x86_first_class(n))) /* all loads first: any overlap */
     return fm__move_k(d, s, n, W, (int)(64 / W), check);
   if (fm__move_upto8(d, s, n, W, check)) return 1;
   if (check && n <= 8 * W) return 0; /* a block would cross */
@@ -851,7 +855,7 @@ FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
 /* The same for sets (fm__x86_move_w, fm__x86_move_cut). */
 FASTMEM__AI int fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W, int check) {
   int big;
-  if (fm__x86_first_class(n)) return fm__set_k(d, c, n, W, (int)(64 / W), check);
+  if (FASTMEM__LIKELY(fm__x86_first_class(n))) return fm__set_k(d, c, n, W, (int)(64 / W), check);
   if (fm__set_upto8(d, c, n, W, check)) return 1;
   if (check && n <= 8 * W) return 0; /* a block would cross */
   big = fm__at_least(n, FASTMEM__X86_BIG);
