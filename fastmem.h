@@ -307,15 +307,16 @@ static inline const char *fm_path_name(void) { return "plain"; }
 #define FASTMEM__TARGET(tgt) static inline __attribute__((target(tgt)))
 #define FASTMEM__LIKELY(x) __builtin_expect(!!(x), 1)
 #define FASTMEM__UNLIKELY(x) __builtin_expect(!!(x), 0)
-/* x, a test for n <= 64 in the 32- and 64-byte tiers (x86 AVX2 and
-   AVX-512): rare on x86-64, whose call sites keep copies and sets up to 64
-   bytes (only the tiers' cut paths send such parts), common on i386, whose
-   call sites stop at 32. Marked so that clang lays out the classes above
-   it as the fall-through (fm__x86_first_class). */
+/* A branch hint for x86 only: x unlikely when compiling for x86-64, no
+   hint elsewhere. Used on the test for n <= 64 in the 32- and 64-byte
+   tiers (x86 AVX2 and AVX-512): x86-64 call sites keep copies and sets up
+   to 64 bytes, so only the tiers' cut paths send such sizes there, while
+   i386 call sites stop at 32. With the hint, clang lays out the larger
+   sizes as the fall-through (fm__x86_first_class). */
 #ifdef __x86_64__
-#define FASTMEM__TIER_SHORT(x) FASTMEM__UNLIKELY(x)
+#define FASTMEM__UNLIKELY_X86_64(x) FASTMEM__UNLIKELY(x)
 #else
-#define FASTMEM__TIER_SHORT(x) (x)
+#define FASTMEM__UNLIKELY_X86_64(x) (x)
 #endif
 /* Hides a pointer's value from the optimizer, so that a loop is never
    recognised as the memcpy/memset idiom and turned into a libc call. */
@@ -980,9 +981,9 @@ FASTMEM__AI int fm__set_4r(fm__u8 *d, int c, size_t n, size_t W, int check) {
    nothing is stored; x86 FASTMEM_AVOID_PAGE_SPLITS). The 64-byte tier does
    33..64 bytes as two 32-byte blocks. */
 FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int check) {
-  if (W == 64 && FASTMEM__TIER_SHORT(n <= 64)) {
+  if (W == 64 && FASTMEM__UNLIKELY_X86_64(n <= 64)) {
     if (!fm__move_k(d, s, n, 32, 1, check)) return 0;
-  } else if (W == 32 ? FASTMEM__TIER_SHORT(n <= 64) : n <= 2 * W) {
+  } else if (W == 32 ? FASTMEM__UNLIKELY_X86_64(n <= 64) : n <= 2 * W) {
     if (!fm__move_k(d, s, n, W, 1, check)) return 0;
   } else if (n <= 4 * W) {
     if (!fm__move_k(d, s, n, W, 2, check)) return 0;
@@ -993,9 +994,9 @@ FASTMEM__AI int fm__move_upto8(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
 }
 
 FASTMEM__AI int fm__set_upto8(fm__u8 *d, int c, size_t n, size_t W, int check) {
-  if (W == 64 && FASTMEM__TIER_SHORT(n <= 64)) {
+  if (W == 64 && FASTMEM__UNLIKELY_X86_64(n <= 64)) {
     if (!fm__set_k(d, c, n, 32, 1, check)) return 0;
-  } else if (W == 32 ? FASTMEM__TIER_SHORT(n <= 64) : n <= 2 * W) {
+  } else if (W == 32 ? FASTMEM__UNLIKELY_X86_64(n <= 64) : n <= 2 * W) {
     if (!fm__set_k(d, c, n, W, 1, check)) return 0;
   } else if (n <= 4 * W) {
     if (!fm__set_k(d, c, n, W, 2, check)) return 0;

@@ -417,12 +417,13 @@ static void touch(const struct job *j) {
 
 /* Time one batch: ns for `iters` calls.  A batch during which the process
  * was switched out (another process took the CPU) is run again, up to 3
- * times.  A short batch (big sizes) starts with one untimed call of its own
- * column: the column before it leaves the caches as its own strategy does
- * (non-temporal stores leave the buffers out of them), and without the
- * warm-up that state is charged to the next column.  On AMD Zen 4, glibc's
- * memset of 12-16 MiB took 2.3-2.6x as long right after fastmem's
- * non-temporal sets as after its loop (`make bench SECTION=sweep` with
+ * times.  A batch of fewer than WARM_UP_BELOW calls (big sizes, slow
+ * columns) starts with one untimed call of its own column: the column
+ * before it leaves the caches as its own strategy does (non-temporal
+ * stores leave the buffers out of them), and without the warm-up that
+ * state is charged to the next column.  On AMD Zen 4, glibc's memset of
+ * 12-16 MiB took 2.3-2.6x as long right after fastmem's non-temporal sets
+ * as after its loop (`make bench SECTION=sweep` with
  * -DFASTMEM_NT_THRESHOLD=12582912 against the same without, three runs
  * each, medians), 1.3-1.7x with the warm-up: it brings back what the caches
  * keep, not all of it (bench/results/amd-19h-11h-2026-12-03/thresholds.md,
