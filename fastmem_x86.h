@@ -255,15 +255,16 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
          misaligned; at 10 MiB 0.84-1.13x (`sh bench/tune.sh plan`); in
          `make bench SECTION=sweep` copies and moves of 12-16 MiB went from
          0.93-1.01 of the best peer to 1.07-1.25, a figure the peers' own
-         slowdown right after non-temporal stores flattered. Sets keep the loop and the
-         3/4-of-L3 rule: rep stosb from 2 MiB was level with the loop (`sh
-         bench/ab.sh memset`, 0.93-1.03 at 1-20 MiB, two runs); in `make
-         bench SECTION=sweep` non-temporal sets lost at 12 MiB, led in three
-         of four pairs at 16 MiB and ran 1.3-3.3x the loop from 24 MiB (two
-         runs of each FASTMEM_NT_THRESHOLD; 16-24 MiB not measured). Short copies, sets and compares
-         through byte masks: random tables 1.18-1.64x the ladders, repeated
-         sizes of 1-64 bytes 0.97-3.0x (`sh bench/ab.sh -c "clang -O2" OP
-         random`, three runs; the same with sizes 1-64, two). Copies and
+         slowdown right after non-temporal stores flattered. Sets keep the
+         loop and the 3/4-of-L3 rule: rep stosb from 2 MiB was level with
+         the loop (`sh bench/ab.sh memset`, 0.93-1.03 at 1-20 MiB, two
+         runs); in `make bench SECTION=sweep` non-temporal sets lost at 12
+         MiB, led in three of four pairs at 16 MiB and ran 1.3-3.3x the
+         loop from 24 MiB (two runs of each FASTMEM_NT_THRESHOLD; 16-24 MiB
+         not measured). Short copies, sets and compares through byte masks:
+         random tables 1.18-1.64x the ladders, repeated sizes of 1-64 bytes
+         0.97-3.0x (`sh bench/ab.sh -c "clang -O2" OP random`, three runs;
+         the same with sizes 1-64, two). Copies and
          sets end with the fewest blocks (FM_CPU_TAILS): 257-600 bytes
          1.06-1.59x (clang up to 1.9x), random tables 0.92-0.98x
          (fastmem.h, section 4, "The last part"). Compares in 32-byte
