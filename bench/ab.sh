@@ -2,9 +2,8 @@
 # bench/ab.sh - time the working tree's fastmem (B) against another version
 # (A: a git revision, HEAD by default) and libc, in one process.
 #
-#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] [-p PEER] OP [SIZE ... | random [--sizes=LO-HI]
-#                  [--order=sorted]]
-#                  [--dist=D] [--limit=MASK]
+#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] [-p PEER] [-P N] OP [SIZE ... | random
+#                  [--sizes=LO-HI] [--order=sorted]] [--dist=D] [--limit=MASK]
 #     OP: memcpy memmove memset memcmp memeq;  D: dst - src (default 1 MiB + 2048)
 #     MASK: fm_cpu_limit(MASK) on both sides, e.g. 0x3b for the AVX2 tier
 #     random: a table of random sizes and offsets, as the benchmark's random section;
@@ -14,6 +13,11 @@
 #     PEER: the third column: libc (default), or for memcpy DPDK's rte_memcpy
 #       (dpdk-dev) inlined and built as the benchmark's dpdk column: dpdk
 #       (x86-64-v4, DPDK's AVX-512 code) or dpdk-avx2 (x86-64-v3)
+#     -P N: the same at N code placements: N programs, A's and B's code 0, 16, 32 ...
+#       bytes further on in each (padding before them), run in turns, twice;
+#       per size the median over placements of each column and of A/B, and A/B's
+#       range. For calls of a few ns, whose time can move 2x with their address
+#       (bench/README.md, "Code placement").
 #
 # Prints ns per call and PEER/A, PEER/B and A/B (> 1: B faster). Code moved
 # to another address can change a sub-2 ns call by 10% on its own, so trust
@@ -22,10 +26,11 @@
 # that could not ends in "shared", and a last line says how long it waited.
 set -eu
 cd "$(dirname "$0")/.."
-rev=HEAD cc="${CC:-gcc} -O2" peer=libc
+rev=HEAD cc="${CC:-gcc} -O2" peer=libc places=0
 while [ $# -gt 0 ]; do
   case $1 in
   -r) rev=$2; shift 2 ;;
+  -P) places=$2; shift 2 ;;
   -c) cc=$2; shift 2 ;;
   -p) peer=$2; shift 2 ;;
   *) break ;;
@@ -65,8 +70,56 @@ for f in fastmem.h fastmem_x86.h fastmem_ppc.h; do git show "$rev:$f" >"$out/A/$
 # fm__x86_big: whichever side probed last set both, so an A/B of a plan
 # size such as cmp_narrow read one plan on both sides)
 own() { echo "-Dfm__cpu_state=fm__cpu_state_$1 -Dfm__nt_kib=fm__nt_kib_$1 -Dfm__x86_big=fm__x86_big_$1"; }
-$cc $align $(own libc) -I"$out/A" $peer_flags -DNAME=libc -c bench/ab_loop.c -o "$out/libc.o"
-$cc $align $(own A) -I"$out/A" -DNAME=A -c bench/ab_loop.c -o "$out/A.o"
-$cc $align $(own B) -I. -DNAME=B -c bench/ab_loop.c -o "$out/B.o"
-$cc $align -DAB_PEER="\"$peer\"" bench/ab_main.c "$out/libc.o" "$out/A.o" "$out/B.o" -o "$out/ab"
-"$out/ab" "$@"
+# build PAD PROGRAM: the three sides into PROGRAM; where PAD is given, with
+# PAD x 16 bytes of code in the first object, so that the A and B objects
+# linked after it both sit PAD x 16 bytes further on
+build() {
+  pad=${1:+-DAB_PAD=$1}
+  $cc $align $pad $(own libc) -I"$out/A" $peer_flags -DNAME=libc -c bench/ab_loop.c -o "$out/libc.o"
+  $cc $align $(own A) -I"$out/A" -DNAME=A -c bench/ab_loop.c -o "$out/A.o"
+  $cc $align $(own B) -I. -DNAME=B -c bench/ab_loop.c -o "$out/B.o"
+  $cc $align -DAB_PEER="\"$peer\"" bench/ab_main.c "$out/libc.o" "$out/A.o" "$out/B.o" -o "$2"
+}
+if [ "$places" -le 0 ]; then
+  build "" "$out/ab"
+  exec "$out/ab" "$@"
+fi
+# -P N: the placement is what varies, so no alignment flags (they would
+# round the padding away)
+align=
+k=0
+while [ "$k" -lt "$places" ]; do
+  build "$k" "$out/ab$k"
+  k=$((k + 1))
+done
+# "row name placement libc A B" for every row of every run
+for round in 1 2; do
+  k=0
+  while [ "$k" -lt "$places" ]; do
+    "$out/ab$k" "$@" >"$out/run"
+    [ -s "$out/header" ] || awk '$1 == "size" || NF >= 7 && $2 ~ /^[0-9.]+$/ { exit } { print }' \
+      "$out/run" >"$out/header"
+    awk -v k="$k" 'NF >= 7 && $2 ~ /^[0-9.]+$/ { print NR, $1, k, $2, $3, $4 }' "$out/run"
+    k=$((k + 1))
+  done
+done >"$out/times"
+cat "$out/header"
+# per row and placement the least time of the two rounds, and A/B of those
+awk '{ key = $1 " " $2 " " $3
+       if (!(key in l) || $4 < l[key]) l[key] = $4
+       if (!(key in a) || $5 < a[key]) a[key] = $5
+       if (!(key in b) || $6 < b[key]) b[key] = $6 }
+     END { for (key in l) print key, l[key], a[key], b[key], a[key] / b[key] }' "$out/times" |
+  sort -k1,1n >"$out/places"
+# the sorted values of column C of row R, one per line
+column() { awk -v r="$1" -v c="$2" '$1 == r { print $c }' "$out/places" | sort -g; }
+median() { column "$1" "$2" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+printf '%8s %9s %9s %9s %8s %8s %8s %11s\n' "" "$peer" A B "$peer/A" "$peer/B" A/B "A/B range"
+for row in $(cut -d' ' -f1 "$out/places" | sort -nu); do
+  awk -v name="$(awk -v r="$row" '$1 == r { print $2; exit }' "$out/places")" \
+    -v l="$(median "$row" 4)" -v a="$(median "$row" 5)" -v b="$(median "$row" 6)" \
+    -v ab="$(median "$row" 7)" -v lo="$(column "$row" 7 | sed -n 1p)" \
+    -v hi="$(column "$row" 7 | sed -n '$p')" 'BEGIN {
+    printf "%8s %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f %5.2f-%.2f\n", name, l, a, b, l / a, l / b, ab, lo, hi }'
+done
+echo "medians over $places code placements, each the least of two runs"

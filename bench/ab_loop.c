@@ -13,6 +13,15 @@ struct ab_entry {
 #define AB_CAT(a, b) AB_CAT2(a, b)
 #define AB_OPAQUE(x) __asm__ volatile("" : "+r"(x))
 
+#if defined(AB_PAD) && AB_PAD > 0
+/* ab.sh -P: AB_PAD x 16 bytes more code in the first object of the program,
+   so that the objects linked after it (fastmem's A and B) sit that much
+   further on */
+#define AB_STR2(x) #x
+#define AB_STR(x) AB_STR2(x)
+__asm__(".text\n\t.skip " AB_STR(AB_PAD) " * 16, 0x90");
+#endif
+
 #if defined(AB_LIBC) || defined(AB_DPDK)
 typedef void *(*ab_cpy)(void *, const void *, size_t);
 typedef void *(*ab_set)(void *, int, size_t);

@@ -164,6 +164,8 @@ if [ "${1:-}" != quick ]; then
   grep -qw avx2 /proc/cpuinfo 2>/dev/null || dpdk_hdr=
   if BUILD="$out/ab-build" sh bench/ab.sh -c "${CC:-gcc} -O2 -Wall -Wextra -Werror" memcpy 64 >"$out/bench-tools.log" 2>&1 &&
      grep -q '^ *64 .*[0-9]' "$out/bench-tools.log" && grep -q '^core: waited' "$out/bench-tools.log" &&
+     BUILD="$out/ab-build" sh bench/ab.sh -c "${CC:-gcc} -O2 -Wall -Wextra -Werror" -P 2 memcmp 40 >>"$out/bench-tools.log" 2>&1 &&
+     grep -q '^ *40 .*[0-9]-[0-9]' "$out/bench-tools.log" && grep -q '^medians over 2 code placements' "$out/bench-tools.log" &&
      { [ -z "$dpdk_hdr" ] ||
        { BUILD="$out/ab-build" sh bench/ab.sh -c "${CC:-gcc} -O2 -Wall -Wextra -Werror" -p dpdk-avx2 memcpy 300 >>"$out/bench-tools.log" 2>&1 &&
          grep -q '^ *size *dpdk-avx2 ' "$out/bench-tools.log" && grep -q '^ *300 .*[0-9]' "$out/bench-tools.log"; }; } &&
