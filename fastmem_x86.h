@@ -1028,8 +1028,8 @@ FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, si
      jump into it and its test at the top; with one exit (both tests at
      the end) the loop falls through to the rest: the AVX2 tier's memcmp
      of 257-512 bytes 1.06-1.16x as fast, memeq of 257-1024 1.03-1.17x,
-     the SSE2 tier's memcmp of 129-1024 1.02-1.14x (memeq level), the
-     AVX-512 tier level. clang keeps two exits: with one, its AVX2 tier's
+     the SSE2 tier's memcmp of 129-1024 1.02-1.14x (memeq 0.97-1.09),
+     the AVX-512 tier level. clang keeps two exits: with one, its AVX2 tier's
      memcmp of 257-448 bytes read 0.90-0.98x. `sh bench/ab.sh [-c "clang
      -O2"] -P 8 memcmp|memeq 257 ... 4096 [--limit=0x3b|0x39]`, medians
      over 8 code placements, AMD Zen 4; figures:

@@ -30,7 +30,9 @@ rev=HEAD cc="${CC:-gcc} -O2" peer=libc places=0
 while [ $# -gt 0 ]; do
   case $1 in
   -r) rev=$2; shift 2 ;;
-  -P) places=$2; shift 2 ;;
+  -P)
+    case $2 in '' | *[!0-9]*) echo "ab.sh: -P takes a number of placements" >&2; exit 2 ;; esac
+    places=$2; shift 2 ;;
   -c) cc=$2; shift 2 ;;
   -p) peer=$2; shift 2 ;;
   *) break ;;
@@ -92,13 +94,15 @@ while [ "$k" -lt "$places" ]; do
   build "$k" "$out/ab$k"
   k=$((k + 1))
 done
-# "row name placement libc A B" for every row of every run
+# "row name placement libc A B" for every row of every run; the lines
+# above the first run's column heads are printed as they are
+rm -f "$out/header" "$out/all"
 for round in 1 2; do
   k=0
   while [ "$k" -lt "$places" ]; do
     "$out/ab$k" "$@" >"$out/run"
-    [ -s "$out/header" ] || awk '$1 == "size" || NF >= 7 && $2 ~ /^[0-9.]+$/ { exit } { print }' \
-      "$out/run" >"$out/header"
+    cat "$out/run" >>"$out/all"
+    [ -f "$out/header" ] || awk '$NF == "A/B" { exit } { print }' "$out/run" >"$out/header"
     awk -v k="$k" 'NF >= 7 && $2 ~ /^[0-9.]+$/ { print NR, $1, k, $2, $3, $4 }' "$out/run"
     k=$((k + 1))
   done
@@ -112,9 +116,14 @@ awk '{ key = $1 " " $2 " " $3
      END { for (key in l) print key, l[key], a[key], b[key], a[key] / b[key] }' "$out/times" |
   sort -k1,1n >"$out/places"
 # the sorted values of column C of row R, one per line
-column() { awk -v r="$1" -v c="$2" '$1 == r { print $c }' "$out/places" | sort -g; }
-median() { column "$1" "$2" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-printf '%8s %9s %9s %9s %8s %8s %8s %11s\n' "" "$peer" A B "$peer/A" "$peer/B" A/B "A/B range"
+column() { awk -v r="$1" -v c="$2" '$1 == r { print $c }' "$out/places" | sort -n; }
+median() {
+  column "$1" "$2" |
+    awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+first=size
+[ "$(sed -n '1{s/^[^ ]* //;s/ .*//;p;}' "$out/places")" = random ] && first=
+printf '%8s %9s %9s %9s %8s %8s %8s %11s\n' "$first" "$peer" A B "$peer/A" "$peer/B" A/B "A/B range"
 for row in $(cut -d' ' -f1 "$out/places" | sort -nu); do
   awk -v name="$(awk -v r="$row" '$1 == r { print $2; exit }' "$out/places")" \
     -v l="$(median "$row" 4)" -v a="$(median "$row" 5)" -v b="$(median "$row" 6)" \
@@ -122,4 +131,5 @@ for row in $(cut -d' ' -f1 "$out/places" | sort -nu); do
     -v hi="$(column "$row" 7 | sed -n '$p')" 'BEGIN {
     printf "%8s %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f %5.2f-%.2f\n", name, l, a, b, l / a, l / b, ab, lo, hi }'
 done
-echo "medians over $places code placements, each the least of two runs"
+echo "medians over $places code placements, each the least of two runs;" \
+  "$(grep -c ' shared$' "$out/all" || :) rows of the $((2 * places)) runs measured on a shared core"
