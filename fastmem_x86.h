@@ -1151,8 +1151,9 @@ int fm__eq_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n);
    64: clang laid that class out as the fall-through and jumped to every
    longer one. With the hint, clang's memcmp of 65-128 bytes ran 1.16-1.22x
    as fast in the AVX-512 tier and 1.25-1.38x in the AVX2 tier, 200-300
-   bytes 0.99-1.16x, 40-64 bytes (which reach the AVX2 tier from call
-   sites without the masks) 1.00-1.10x, memeq and the random tables level
+   bytes 0.99-1.16x, 40-64 bytes 1.00x (AVX-512 tier) and 1.04-1.10x (AVX2
+   tier, which call sites without the masks send them to), memeq and the
+   random tables level
    (`sh bench/ab.sh -c "clang -O2" -P 8 memcmp|memeq 40 ... 300
    [--limit=0x3b]` and `random`, memcmp two runs, AMD Zen 4; figures:
    bench/results/amd-19h-11h-2026-12-03/thresholds.md). gcc builds keep the
@@ -1163,6 +1164,7 @@ int fm__eq_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n);
 #else
 #define FASTMEM__UNLIKELY_CLANG(x) (x)
 #endif
+
 /* a[at + k] - b[at + k] for the first bit k set in m; 0 where m is 0 */
 FASTMEM__AI int fm__x86_byte_diff(const fm__u8 *a, const fm__u8 *b, size_t at, uint64_t m) {
   if (!m) return 0;
