@@ -22,28 +22,21 @@
 __asm__(".text\n\t.skip " STR(PAD) " * 16, 0x90");
 #endif
 
-__attribute__((noinline)) static long by_call_site(const unsigned char *a, const unsigned char *b,
-                                                   size_t n, long iters) {
-  long acc = 0, i;
-  for (i = 0; i < iters; i++) {
-    OPAQUE(a);
-    OPAQUE(b);
-    OPAQUE(n);
-    acc += fm_memcmp(a, b, n);
+/* a loop of ITERS calls of CALL(a, b, n), its results summed */
+#define TIMED_LOOP(name, CALL)                                                                     \
+  __attribute__((noinline)) static long name(const unsigned char *a, const unsigned char *b,      \
+                                             size_t n, long iters) {                               \
+    long acc = 0, i;                                                                               \
+    for (i = 0; i < iters; i++) {                                                                  \
+      OPAQUE(a);                                                                                   \
+      OPAQUE(b);                                                                                   \
+      OPAQUE(n);                                                                                   \
+      acc += CALL(a, b, n);                                                                        \
+    }                                                                                              \
+    return acc;                                                                                    \
   }
-  return acc;
-}
-__attribute__((noinline)) static long by_tier(const unsigned char *a, const unsigned char *b,
-                                              size_t n, long iters) {
-  long acc = 0, i;
-  for (i = 0; i < iters; i++) {
-    OPAQUE(a);
-    OPAQUE(b);
-    OPAQUE(n);
-    acc += fm__cmp_avx2(a, b, n);
-  }
-  return acc;
-}
+TIMED_LOOP(by_call_site, fm_memcmp)
+TIMED_LOOP(by_tier, fm__cmp_avx2)
 
 static double now(void) {
   struct timespec t;
@@ -68,7 +61,8 @@ int main(int argc, char **argv) {
         t = (now() - t) / 100000;
         if (t < best[w]) best[w] = t;
       }
-    printf("pad %d x 16: %4zu B  fm_memcmp %.2f ns  tier alone %.2f ns\n", PAD, n, best[0], best[1]);
+    printf("pad %d x 16: %4zu B  fm_memcmp %.2f ns  tier alone %.2f ns\n", PAD, n, best[0],
+           best[1]);
   }
   return 0;
 }
