@@ -1,0 +1,9 @@
+#!/bin/sh
+# contention.sh PROG ARGS: PROG alone on cpu 0, then with 512-byte copies
+# (load.c: LOAD=stream or l1) running on cpu 1, twice each.
+for k in 1 2; do
+  echo "alone:"; taskset -c 0 "$@"
+  taskset -c 1 ./load & pid=$!; sleep 0.3
+  echo "load on cpu 1 (LOAD=${LOAD:-stream}):"; taskset -c 0 "$@"
+  kill $pid; wait $pid 2>/dev/null
+done
