@@ -288,6 +288,8 @@ static void summary_rows_below(FILE *f) {
   size_t i, below = 0, all = 0;
   for (i = 0; i < nrows; i++) {
     const struct crow *r = &rows[i];
+    const struct crow *p;
+    char nbuf[32];
     int who;
     double x;
     if (strcmp(r->section, "sweep") || strcmp(r->variant, variants[0]) ||
@@ -297,15 +299,16 @@ static void summary_rows_below(FILE *f) {
     if (!(x > 0)) continue;
     all++;
     if (x >= limit) continue;
+    /* the peer's row: its time, and fastmem's in the same process (a libc
+       variant's ratio is from its own run, whose fastmem time may differ
+       from the first variant's) */
+    p = find_row(peers[who].variant, r->section, r->func, r->align, r->label, peers[who].impl,
+                 r->size);
     if (!below++)
       fprintf(f, "\nsweep rows below %.1f of the best peer (func, align, size, ratio, best peer, "
-                 "fastmem ns, peer ns):\n", limit);
-    {
-      char nbuf[32];
-      fprintf(f, "  %-8s %-10s %8s  %.3f  %-10s %10.2f %10.2f\n", r->func, r->align,
-              size_str((size_t)r->size, nbuf, sizeof nbuf), x, peers[who].name, r->med,
-              r->med * x);
-    }
+                 "fastmem ns and the peer's ns, both from the peer's process):\n", limit);
+    fprintf(f, "  %-8s %-10s %8s  %.3f  %-10s %10.2f %10.2f\n", r->func, r->align,
+            size_str((size_t)r->size, nbuf, sizeof nbuf), x, peers[who].name, p->med / x, p->med);
   }
   if (all) fprintf(f, "%ssweep rows below %.1f of the best peer: %zu of %zu\n", below ? "" : "\n",
                    limit, below, all);
