@@ -1,5 +1,5 @@
 /* Is it the address? K mappings of one buffer pair (anonymous, or one memfd
-   at K addresses: SAME_PAGES=1), timed round-robin R rounds; per mapping the
+   at K addresses: SAME_PAGES=1), each timed R rounds in a row; per mapping the
    ns per call of each round. fastmem's memcpy of N bytes, src at a page
    start, dst 1 MiB + 2048 on (as bench/ab_main.c).
    gcc -O2 -I. bench/results/amd-19h-11h-2026-12-03/phases/bufplace2.c -o bufplace2 && taskset -c 0 ./bufplace2 512 */
