@@ -1,9 +1,11 @@
 #!/bin/sh
-# test/bench_merge.sh DIR - bench/merge_runs.sh (make bench RUNS=N) on runs
+# test/bench_merge.sh DIR [BENCH] - bench/merge_runs.sh (make bench RUNS=N) on runs
 # with known times: each row's median time, least minimum, summed samples,
-# and its ratio to fastmem from the medians; each run's core line in meta.txt. Prints what differs; exit 1 then.
+# and its ratio to fastmem from the medians; each run's core line in meta.txt.
+# With BENCH (the benchmark's binary), also its summary's list of rows below
+# 0.9 of the best peer, on known times. Prints what differs; exit 1 then.
 set -eu
-dir=$1
+dir=$1 bench=${2:-}
 rm -rf "$dir"
 hdr=libc_variant,section,func,align,label,size,src_off,dst_off,dist,impl,calls_per_sample,samples,median_ns,min_ns,bytes_per_ns,ratio_vs_fastmem,spread,attempts
 # run i: fastmem and libc times of a 64-byte row, and a 100-byte row
@@ -40,5 +42,24 @@ want='core: run 1, libc: 1 rows|core: run 2, libc: 2 rows|core: run 3, libc: 3 r
 sh bench/merge_runs.sh "$dir/two" "$dir/run1" "$dir/run2"
 got=$(grep ',libc,' "$dir/two/results.csv" | cut -d, -f13,16)
 [ "$got" = "3.0000,1.5000" ] || { echo "merge of two runs: libc got '$got', want '3.0000,1.5000'"; bad=1; }
+# the summary's rows below 0.9 of the best peer: of two rows the 64-byte one
+# and nothing else, with its best peer's ratio and both times from the
+# peer's own process (libc-norep's, where fastmem took 4 ns, not the 2 ns
+# of the first process)
+below() { # variant, fastmem's and libc's time of the 64-byte row, libc's ratio
+  echo "$1,sweep,memcpy,aligned,aligned_64,64,0,2048,0,fastmem,1000,21,$2,$2,0,1.0000,1.010,1"
+  echo "$1,sweep,memcpy,aligned,aligned_64,64,0,2048,0,libc,1000,21,$3,$3,0,$4,1.010,1"
+  echo "$1,sweep,memcpy,aligned,aligned_100,100,0,2048,0,fastmem,1000,21,2.0,2.0,0,1.0000,1.010,1"
+  echo "$1,sweep,memcpy,aligned,aligned_100,100,0,2048,0,libc,1000,21,3.0,3.0,0,1.5000,1.010,1"
+}
+if [ -n "$bench" ]; then
+  mkdir -p "$dir/below"
+  { echo "$hdr"; below libc 2.0 1.0 0.5000; below libc-norep 4.0 1.6 0.4000; } >"$dir/below/results.csv"
+  "$bench" --out="$dir/below" --report-only="$dir/below" >/dev/null || { echo "below: no report"; bad=1; }
+  grep -q '^  memcpy *aligned *64  0\.400  libc-norep  *4\.00  *1\.60$' "$dir/below/summary.txt" ||
+    { echo "below: no line for the 64-byte row with libc-norep's times"; bad=1; }
+  grep -q '^sweep rows below 0\.9 of the best peer: 1 of 2$' "$dir/below/summary.txt" ||
+    { echo "below: the count is not 1 of 2"; bad=1; }
+fi
 [ $bad = 0 ] && echo "bench merge: ok"
 exit $bad

@@ -145,33 +145,13 @@ if [ "${1:-}" != quick ]; then
   else
     fail=$((fail + 1)); echo "FAILED: make bench-quick (see $out/bench.log)"; tail -n 15 "$out/bench.log"
   fi
-  # The summary's list of rows below 0.9 of the best peer, on known times:
-  # of two rows, the 64-byte one and nothing else, with its best peer's
-  # ratio and times from the peer's own process (libc-norep's, where
-  # fastmem took 4 ns, not the 2 ns of the first process).
-  bench_below() {
-    mkdir -p "$1"
-    { echo libc_variant,section,func,align,label,size,src_off,dst_off,dist,impl,calls_per_sample,samples,median_ns,min_ns,bytes_per_ns,ratio_vs_fastmem,spread,attempts
-      echo libc,sweep,memcpy,aligned,aligned_64,64,0,2048,0,fastmem,1000,21,2.0,2.0,0,1.0000,1.010,1
-      echo libc,sweep,memcpy,aligned,aligned_64,64,0,2048,0,libc,1000,21,1.0,1.0,0,0.5000,1.010,1
-      echo libc,sweep,memcpy,aligned,aligned_100,100,0,2048,0,fastmem,1000,21,2.0,2.0,0,1.0000,1.010,1
-      echo libc,sweep,memcpy,aligned,aligned_100,100,0,2048,0,libc,1000,21,3.0,3.0,0,1.5000,1.010,1
-      echo libc-norep,sweep,memcpy,aligned,aligned_64,64,0,2048,0,fastmem,1000,21,4.0,4.0,0,1.0000,1.010,1
-      echo libc-norep,sweep,memcpy,aligned,aligned_64,64,0,2048,0,libc,1000,21,1.6,1.6,0,0.4000,1.010,1
-      echo libc-norep,sweep,memcpy,aligned,aligned_100,100,0,2048,0,fastmem,1000,21,2.0,2.0,0,1.0000,1.010,1
-      echo libc-norep,sweep,memcpy,aligned,aligned_100,100,0,2048,0,libc,1000,21,3.0,3.0,0,1.5000,1.010,1
-    } >"$1/results.csv"
-    "$out/bench/bench" --out="$1" --report-only="$1" &&
-      grep -q '^  memcpy *aligned *64  0\.400  libc-norep  *4\.00  *1\.60$' "$1/summary.txt" &&
-      grep -q '^sweep rows below 0\.9 of the best peer: 1 of 2$' "$1/summary.txt"
-  }
-  # make bench RUNS=N: the merge of runs on known times (test/bench_merge.sh),
-  # then on two copies of the quick run, whose summary must say so.
-  if sh test/bench_merge.sh "$out/bench-merge" >"$out/bench-merge.log" 2>&1 &&
+  # make bench RUNS=N: the merge of runs on known times, and the summary's
+  # rows below 0.9 of the best peer (test/bench_merge.sh), then the merge on
+  # two copies of the quick run, whose summary must say so.
+  if sh test/bench_merge.sh "$out/bench-merge" "$out/bench/bench" >"$out/bench-merge.log" 2>&1 &&
      sh bench/merge_runs.sh "$out/bench-merged" "$out/bench" "$out/bench" >>"$out/bench-merge.log" 2>&1 &&
      "$out/bench/bench" --out="$out/bench-merged" --report-only="$out/bench-merged" >>"$out/bench-merge.log" 2>&1 &&
-     grep -q 'median of 2 runs' "$out/bench-merged/summary.txt" &&
-     bench_below "$out/bench-below" >>"$out/bench-merge.log" 2>&1; then
+     grep -q 'median of 2 runs' "$out/bench-merged/summary.txt"; then
     pass=$((pass + 1)); echo "  bench-merge                  1 passed, 0 failed"
   else
     fail=$((fail + 1)); echo "FAILED: bench-merge (see $out/bench-merge.log)"; tail -n 15 "$out/bench-merge.log"
