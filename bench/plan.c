@@ -11,6 +11,12 @@
  *     raw rep movsb (SIZE, default 64 KiB) at dst - src = 1 page + delta,
  *     4096 pages + delta and 4 GiB + delta, and raw rep stosb at every
  *     dst % 64: the placements where string instructions have slow modes
+ *   bench/out/plan --slow-scan [SIZE]
+ *     raw rep movsb (SIZE, default 64 KiB) at every (dst - src) mod 4096,
+ *     1 page, 4096 pages and 4 GiB apart, with src % 64 of 0, 1, 31 and 63;
+ *     per row the median over the 4096 distances and every run of distances
+ *     at 1.5x that median or more: slow modes beside those --slow-modes
+ *     samples (fastmem takes rep movsb only where the distance is 64..4095)
  *   bench/out/plan --pieces [PIECE]
  *     rep movsb and rep stosb (of 7 and of 0) of 2-64 MiB in one instruction
  *     against the same in pieces of PIECE bytes (default 2 MiB), as fastmem
@@ -158,6 +164,51 @@ static int slow_modes(size_t n) {
   return 0;
 }
 
+static int slow_scan(size_t n) {
+  static const size_t gap[] = {4096, (size_t)4096 * 4096, (size_t)1 << 32};
+  static const char *const gap_name[] = {"1 page", "4096 pages", "4 GiB"};
+  static const unsigned src_off[] = {0, 1, 31, 63};
+  static double t[4096], sorted[4096];
+  size_t span = ((size_t)1 << 32) + (64u << 20), g, o, k;
+  unsigned char *m = (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE,
+                                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) {
+    perror("mmap");
+    return 1;
+  }
+  print_cpu();
+  printf("raw rep movsb of %zu B at dst - src = gap + delta, delta = 0..4095: the median ns\n"
+         "over the 4096 deltas, the slowest delta of 64..4095 (where fastmem may take rep\n"
+         "movsb) and every run of deltas at 1.5x the median or more (delta: ns)\n",
+         n);
+  for (g = 0; g < 3; g++)
+    for (o = 0; o < sizeof src_off / sizeof src_off[0]; o++) {
+      unsigned char *s = m + (1u << 20) + src_off[o];
+      double med, worst = 0;
+      size_t at = 0, run;
+      for (k = 0; k < 4096; k++) sorted[k] = t[k] = raw_ns(s + gap[g] + k, s, n);
+      qsort(sorted, 4096, sizeof sorted[0], cmp_double);
+      med = sorted[2048];
+      for (k = 64; k < 4096; k++)
+        if (t[k] > worst) worst = t[k], at = k;
+      printf("%-10s src%%64=%-2u median %7.0f, slowest of 64..4095 %7.0f at %4zu (%.2fx) |",
+             gap_name[g], src_off[o], med, worst, at, worst / med);
+      for (k = 0; k < 4096; k = run) {
+        double top = 0;
+        for (run = k; run < 4096 && t[run] >= 1.5 * med; run++)
+          if (t[run] > top) top = t[run];
+        if (run == k) {
+          run++;
+          continue;
+        }
+        printf(" %zu..%zu: %.0f", k, run - 1, top);
+      }
+      printf("\n");
+      fflush(stdout);
+    }
+  return 0;
+}
+
 /* rep movsb (s) or rep stosb (s null) of n bytes in pieces of at most
    `piece` bytes: fastmem's fm__x86_rep_pieces, whose piece the plan sets */
 __attribute__((noinline)) static void rep_in_pieces(unsigned char *d, const unsigned char *s, int c,
@@ -220,6 +271,8 @@ int main(int argc, char **argv) {
   width = f & FM_CPU_AVX512 ? 64 : f & FM_CPU_AVX2 ? 32 : 16;
   if (argc > 1 && !strcmp(argv[1], "--slow-modes"))
     return slow_modes(argc > 2 ? strtoul(argv[2], NULL, 0) : 65536);
+  if (argc > 1 && !strcmp(argv[1], "--slow-scan"))
+    return slow_scan(argc > 2 ? strtoul(argv[2], NULL, 0) : 65536);
   if (argc > 1 && !strcmp(argv[1], "--pieces"))
     return pieces(argc > 2 ? strtoul(argv[2], NULL, 0) : (size_t)2 << 20);
   for (i = 1; i < argc; i++) {

@@ -13,7 +13,8 @@
 #   sh bench/tune.sh novec   the no-vector build's word loops against rep movsb /
 #                            rep stosb, size by size (bench/novec.c)
 #   sh bench/tune.sh slow    raw rep movsb / rep stosb at the placements where
-#                            string instructions have slow modes (bench/plan.c)
+#                            string instructions have slow modes, then rep movsb
+#                            at every distance mod 4096 (bench/plan.c)
 #   sh bench/tune.sh pieces  rep movsb / rep stosb of 2-64 MiB whole against the
 #                            same in pieces of 1 MiB, 2 MiB and 4095 KiB: the
 #                            plan's string_piece (bench/plan.c --pieces)
@@ -79,7 +80,8 @@ narrow)
   done ;;
 slow)
   ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan-slow"
-  for n in 65536 4096; do "$out/plan-slow" --slow-modes $n; done ;;
+  for n in 65536 4096; do "$out/plan-slow" --slow-modes $n; done
+  for n in 65536 4096 1048576; do "$out/plan-slow" --slow-scan $n; done ;;
 pieces)
   ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan-pieces"
   for p in 1048576 2097152 4193280; do

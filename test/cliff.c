@@ -9,7 +9,8 @@
  * movsb on CPUs whose plan says so), 64 KiB and 1 MiB over placement
  * classes:
  *   - (dst - src) mod 4096: every value 0..128, then a spread up to 4095;
- *   - (dst - src) = 4 GiB + 0..65 (x86-64 and other 64-bit targets);
+ *   - (dst - src) = 4 GiB + 0..65, and a spread up to 2048 (x86-64 and
+ *     other 64-bit targets);
  *   - src % 64 x dst % 64 on a grid;
  * for every tier this CPU has (fm_cpu_limit), and fails when a class takes
  * more than 3x the median class of its row (4.5x for rows up to 16 KiB,
@@ -128,9 +129,13 @@ static int make_classes(cls *c) {
   for (i = 0; i < sizeof grid / sizeof grid[0]; i++)
     for (j = 0; j < sizeof grid / sizeof grid[0]; j++)
       c[k++] = class_of(4096 + grid[i], 4096 + grid[j], 0, "align64");
-  if (far_base)
+  if (far_base) {
     for (i = 0; i <= 65; i += (i < 8 || i >= 56) ? 1 : 8)
       c[k++] = class_of(64, 64 + i, 1, "mod2^32");
+    /* and on to 2048, where AMD Zen 4's forward loops stop waiting */
+    for (i = 128; i <= 2048; i *= 2) c[k++] = class_of(64, 64 + i, 1, "mod2^32");
+    c[k++] = class_of(64, 64 + 2047, 1, "mod2^32");
+  }
   return k;
 }
 
