@@ -424,9 +424,10 @@ FASTMEM__AI int fm__sign64(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
    load and store the fewest blocks of type T that cover r bytes, from p
    up; FASTMEM__R_SPAN is how many bytes they span, so a part that ends at
    e begins at e minus that. Why the plan decides: see "The last part" in
-   section 4. */
-#define FASTMEM__REST(r, W)                                                                        \
-  ((W) == 64 && (__atomic_load_n(&fm__cpu_state, __ATOMIC_RELAXED) & FM_CPU_TAILS) ? (r) : 4 * (W))
+   section 4. FASTMEM__TAILS_ON: whether this call takes the fewest. */
+#define FASTMEM__TAILS_ON(W)                                                                       \
+  ((W) == 64 && (__atomic_load_n(&fm__cpu_state, __ATOMIC_RELAXED) & FM_CPU_TAILS))
+#define FASTMEM__REST(r, W) (FASTMEM__TAILS_ON(W) ? (r) : 4 * (W))
 #define FASTMEM__R_SPAN(r, W) (((r) + (W)-1) & ~(size_t)((W)-1))
 #define FASTMEM__LD_R(T, x, p, r)                                                                  \
   do {                                                                                             \
@@ -783,10 +784,23 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
     FASTMEM__ST_ENDS(T, W, v, v, v, v, v, v, v, v);                                                \
   }                                                                                                \
                                                                                                    \
+  /* 4W < n <= 8W. Without FM_CPU_TAILS, one test and then four blocks as                          \
+     straight code: with the count of blocks from FASTMEM__REST, a run-time                        \
+     value, the 64-byte tier's copies of 257-511 bytes ran 0.86-0.90 of                            \
+     this form on AMD Zen 5 (family 1Ah model 02h; `sh bench/ab.sh -P 4                            \
+     memcpy 257 300 385 448 511`, A/B 1.11-1.16, sets level; figures:                              \
+     bench/results/amd-1ah-02h-2026-12-04/thresholds.md). */                                       \
   FASTMEM__AI void fm__move_4r_##W(fm__u8 *d, const fm__u8 *s, size_t n) {                         \
-    size_t r = FASTMEM__REST(n - 4 * W, W), o = n - FASTMEM__R_SPAN(r, W);                         \
+    size_t r = n - 4 * W, o;                                                                       \
     T h0, h1, h2, h3, t0, t1, t2, t3;                                                              \
     FASTMEM__LD4(T, h, s);                                                                         \
+    if (!FASTMEM__TAILS_ON(W)) {                                                                   \
+      FASTMEM__LD4(T, t, s + r);                                                                   \
+      FASTMEM__ST4(T, d, h);                                                                       \
+      FASTMEM__ST4(T, d + r, t);                                                                   \
+      return;                                                                                      \
+    }                                                                                              \
+    o = n - FASTMEM__R_SPAN(r, W);                                                                 \
     FASTMEM__LD_R(T, t, s + o, r);                                                                 \
     FASTMEM__ST4(T, d, h);                                                                         \
     FASTMEM__ST_R(T, d + o, t, r);                                                                 \
@@ -794,8 +808,12 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
                                                                                                    \
   FASTMEM__AI void fm__set_4r_##W(fm__u8 *d, int c, size_t n) {                                    \
     T t0 = V, t1 = t0, t2 = t0, t3 = t0;                                                           \
-    size_t r = FASTMEM__REST(n - 4 * W, W);                                                        \
+    size_t r = n - 4 * W;                                                                          \
     FASTMEM__FILL4(T, d, t0);                                                                      \
+    if (!FASTMEM__TAILS_ON(W)) {                                                                   \
+      FASTMEM__FILL4(T, d + r, t0);                                                                \
+      return;                                                                                      \
+    }                                                                                              \
     FASTMEM__ST_R(T, d + n - FASTMEM__R_SPAN(r, W), t, r);                                         \
   }                                                                                                \
                                                                                                    \
