@@ -786,10 +786,10 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
                                                                                                    \
   /* 4W < n <= 8W. Without FM_CPU_TAILS, one test and then four blocks as                          \
      straight code: with the count of blocks from FASTMEM__REST, a run-time                        \
-     value, the 64-byte tier's copies of 257-511 bytes ran 0.86-0.90 of                            \
-     this form on AMD Zen 5 (family 1Ah model 02h; `sh bench/ab.sh -P 4                            \
-     memcpy 257 300 385 448 511`, A/B 1.11-1.16, sets level; figures:                              \
-     bench/results/amd-1ah-02h-2026-12-04/thresholds.md). */                                       \
+     value, the 64-byte tier's copies of 257-511 bytes but 448 (level) ran                         \
+     0.86-0.90 of this form on AMD Zen 5 (family 1Ah model 02h; `sh                                \
+     bench/ab.sh -P 4 memcpy 257 300 385 448 511`, A/B 1.11-1.16, sets                             \
+     level; figures: bench/results/amd-1ah-02h-2026-12-04/thresholds.md). */                       \
   FASTMEM__AI void fm__move_4r_##W(fm__u8 *d, const fm__u8 *s, size_t n) {                         \
     size_t r = n - 4 * W, o;                                                                       \
     T h0, h1, h2, h3, t0, t1, t2, t3;                                                              \

@@ -220,7 +220,7 @@ FASTMEM__SI const fm__x86_plan *fm__x86_find_plan(int amd, unsigned family, unsi
       /* AMD Zen 5 EPYC (family 1Ah, models 00h-1Fh; measured: an EPYC of
          family 1Ah). rep movsb from 28 KiB: `sh bench/tune.sh movsb`, rep
          movsb against the AVX-512 loop. Its one slow mode, 4 GiB + 1..63
-         (up to 32x), is inside fm__x86_move_big's guard; no other distance
+         (up to 36x), is inside fm__x86_move_big's guard; no other distance
          mod 4096, at 1 page, 4096 pages or 4 GiB apart, reached 1.5x (`sh
          bench/tune.sh slow`, model 02h, results/amd-1ah-02h-2026-12-04).
          rep stosb from 960 KiB with no upper limit: `sh bench/ab.sh

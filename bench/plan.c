@@ -16,7 +16,9 @@
  *     1 page, 4096 pages and 4 GiB apart, with src % 64 of 0, 1, 31 and 63;
  *     per row the median over the 4096 distances and every run of distances
  *     at 1.5x that median or more: slow modes beside those --slow-modes
- *     samples (fastmem takes rep movsb only where the distance is 64..4095)
+ *     samples (fastmem takes rep movsb only for disjoint ranges whose
+ *     distance mod 4096 is 64..4095; at 1 page apart 64 KiB and 1 MiB
+ *     copies overlap)
  *   bench/out/plan --pieces [PIECE]
  *     rep movsb and rep stosb (of 7 and of 0) of 2-64 MiB in one instruction
  *     against the same in pieces of PIECE bytes (default 2 MiB), as fastmem
