@@ -164,8 +164,8 @@ int main(int argc, char **argv) {
   int random = 0;
   /* Both sides probe the CPU first, as a program does on its first call
      above the inline sizes. Without it, a run of only inline sizes would
-     time them unprobed: the masked short paths (FM_CPU_MASKED, clang
-     builds) wait for the probe, so such a run timed the size ladder. */
+     time them unprobed: the masked short paths (clang builds) wait for
+     the probe, so such a run timed the size ladder. */
   ab_limit_A(~0u);
   ab_limit_B(~0u);
   for (i = 1; i < argc; i++) {

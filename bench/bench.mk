@@ -12,9 +12,6 @@
 #   make bench-report [RUN=dir]  summary.txt and the plots again from dir/results.csv and
 #                                dir/meta.txt (default: BENCH_OUT), written to BENCH_OUT;
 #                                e.g. RUN=bench/results/zen5-2026-11-30 BENCH_OUT=/tmp/r
-#   make bench-core-watch [SECS=240 LIMIT=0x3b]
-#                                the probe that tells a shared core (bench/core_share.c)
-#                                every 0.1 s, next to 256-byte memcmp and 64-byte memcpy
 #   make bench-snapshot [NAME=x] copy the last run (CSV, summary, plots) to
 #                                bench/results/x/ to be committed (README figures);
 #                                x defaults to <cpu tag>-<day>, e.g. intel-06h-cfh-2026-11-30
@@ -41,8 +38,7 @@ BENCH_BIN = $(BENCH_OUT)/bench
 BENCH__ARGS = $(if $(SECTION),--section=$(SECTION)) $(BENCH_ARGS)
 BENCH__RUN = $(BENCH_BIN) --out=$(BENCH_OUT) $(BENCH__ARGS)
 
-.PHONY: bench bench-quick bench-build bench-clean bench-snapshot bench-report bench-core-watch \
-	bench-dpdk-flags
+.PHONY: bench bench-quick bench-build bench-clean bench-snapshot bench-report bench-dpdk-flags
 
 # RUNS=N: the benchmark N times, each in its own process (BENCH_OUT/run1 ...),
 # then one results.csv and summary.txt of the rows' median times
@@ -113,12 +109,6 @@ $(BENCH_BIN): $(BENCH__SRC) $(BENCH__HDR) bench/peer_dpdk.c bench/bench.mk $(wil
 	else echo "bench: no usable DPDK rte_memcpy.h (BENCH_DPDK=$(BENCH_DPDK); Debian: apt-get install dpdk-dev): no dpdk column"; fi; \
 	set -x; $(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) -I. $$def \
 		-DBENCH_FLAGS='"$(BENCH_CFLAGS)"' -o $@ $(BENCH__SRC) $$objs $(BENCH_LDLIBS)
-
-SECS ?= 240
-bench-core-watch:
-	@mkdir -p $(BENCH_OUT)
-	$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) -I. -o $(BENCH_OUT)/core_watch bench/core_watch.c
-	$(BENCH_OUT)/core_watch $(SECS) $(LIMIT)
 
 bench-clean:
 	rm -rf $(BENCH_OUT)

@@ -1,22 +1,18 @@
-/* bench/core_probe.h - is another program sharing our core? The probe of
- * bench/core_share.c (which explains it) and bench/core_watch.c.
+/* bench/core_probe.h - is another program sharing our core? (bench/core_share.c,
+ * bench/ab_main.c)
  *
- * 4096 steps of four independent add chains, timed against 4096 steps of
- * one chain of four adds, the least of five tries of each: about 2 and 4 us
- * on a core of its own. The ratio of the two does not depend on the clock;
- * it grows when the core's issue slots are split with another hardware
- * thread. *sink keeps the sums alive. */
+ * 4096 steps of four independent adds, timed against 4096 steps of one chain
+ * of four adds, the least of five tries of each. The ratio does not depend on
+ * the clock; it grows when another hardware thread takes the core's issue
+ * slots (0.38-0.46 alone on AMD family 1Ah, 0.65-1.0 shared). Each loop is
+ * one asm statement at a 64-byte boundary on x86, so every build runs the
+ * same loops (with the adds alone in asm, one build's extra register moves
+ * read 0.75 alone). */
 #ifndef BENCH_CORE_PROBE_H
 #define BENCH_CORE_PROBE_H
 
 #include "timing.h"
 
-/* 4096 steps of four adds: to four sums (wide) or one after another to one
-   (chain). On x86 each loop is one asm statement that starts at a 64-byte
-   boundary, so that the compiler cannot add register copies to the steps
-   and every build runs the same loops: with the adds alone in asm, gcc
-   put eight moves into one build's wide step, and its ratio read 0.75 on
-   a core of its own where another build read 0.45. */
 #if defined(__x86_64__) || defined(__i386__)
 #define CORE_PROBE_WIDE(a, b, c, d, i)                                                             \
   __asm__ volatile("xor %k4, %k4\n\t.p2align 6\n"                                                  \
@@ -35,28 +31,22 @@
 #else
 #define CORE_PROBE_WIDE(a, b, c, d, i)                                                             \
   for (i = 0; i < 4096; i++) {                                                                     \
-    a += i;                                                                                        \
-    b += i;                                                                                        \
-    c += i;                                                                                        \
-    d += i;                                                                                        \
+    a += i, b += i, c += i, d += i;                                                                \
     __asm__ volatile("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d));                                     \
   }
+#define CORE_PROBE_STEP(x, i)                                                                      \
+  x += i;                                                                                          \
+  __asm__ volatile("" : "+r"(x))
 #define CORE_PROBE_CHAIN(x, i)                                                                     \
   for (i = 0; i < 4096; i++) {                                                                     \
-    x += i;                                                                                        \
-    __asm__ volatile("" : "+r"(x));                                                                \
-    x += i;                                                                                        \
-    __asm__ volatile("" : "+r"(x));                                                                \
-    x += i;                                                                                        \
-    __asm__ volatile("" : "+r"(x));                                                                \
-    x += i;                                                                                        \
-    __asm__ volatile("" : "+r"(x));                                                                \
+    CORE_PROBE_STEP(x, i);                                                                         \
+    CORE_PROBE_STEP(x, i);                                                                         \
+    CORE_PROBE_STEP(x, i);                                                                         \
+    CORE_PROBE_STEP(x, i);                                                                         \
   }
 #endif
 
-/* One function, not inlined: two inlined copies of an earlier version of
-   this probe in one bench build read 0.45 and 0.75 back to back on a core
-   of its own. */
+/* Not inlined: two inlined copies once read 0.45 and 0.75 back to back. */
 __attribute__((noinline, unused)) static double core_probe_ratio(volatile long *sink) {
   unsigned long a = 1, b = 2, c = 3, d = 4, x = 5, i;
   double wide = 1e30, chain = 1e30;
@@ -74,15 +64,11 @@ __attribute__((noinline, unused)) static double core_probe_ratio(volatile long *
   return wide / chain;
 }
 
-/* The core counts as shared while the ratio is above CORE_SHARED_ABOVE
-   times *best, the least one seen so far (kept up to date here). 1.5: on
-   AMD family 1Ah model 02h a core of its own read 0.40-0.45 or 0.50-0.55,
-   a shared one 0.65-1.0, nothing between (2956 probes of `make
-   bench-core-watch` with the adds alone in asm; figures in
-   bench/results/amd-1ah-02h-2026-12-02-shared-core). The loops in asm
-   read 0.38-0.46 on a core of its own there. Waits 10 ms at a time while
-   the core is shared, up to max_s seconds; returns the seconds waited,
-   negated where it gave up on a core still shared. */
+/* The core is shared while the ratio is above CORE_SHARED_ABOVE times *best,
+   the least seen so far (kept up to date here): on AMD family 1Ah nothing
+   fell between 1.1x and 1.5x of the least. Waits 10 ms at a time while it
+   is, up to max_s seconds; returns the seconds waited, negated if it gave
+   up on a core still shared. */
 #define CORE_SHARED_ABOVE 1.5
 static inline double core_wait_unshared(double *best, double max_s, volatile long *sink) {
   double waited = 0, r;

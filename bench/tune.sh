@@ -48,7 +48,7 @@ table() { # header, then variant names
       }
     }' $(for n in "$@"; do echo "$out/$n/results.csv"; done)
 }
-open="-DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0"
+open="-DFASTMEM_ALL_STRATEGIES -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0"
 case "${1:-}" in
 movsb)
   # 0x1f: SSE2 AVX2 AVX512 ERMS FSRM, no NT; 0x17: the same without ERMS.

@@ -156,11 +156,10 @@ if [ "${1:-}" != quick ]; then
   else
     fail=$((fail + 1)); echo "FAILED: bench-merge (see $out/bench-merge.log)"; tail -n 15 "$out/bench-merge.log"
   fi
-  # The tools beside it build warning-free and run: the A/B timing (HEAD
-  # against the working tree; with DPDK's rte_memcpy as the peer where
-  # dpdk-dev is installed, in its AVX2 build, which every CPU with AVX2
-  # runs) and the shared-core watch, each with its report of the core
-  # (bench/core_probe.h).
+  # The A/B timing beside it builds warning-free and runs (HEAD against the
+  # working tree; with DPDK's rte_memcpy as the peer where dpdk-dev is
+  # installed, in its AVX2 build, which every CPU with AVX2 runs), with its
+  # report of the core (bench/core_probe.h).
   dpdk_hdr=$(make -s --no-print-directory bench-dpdk-flags ISA=avx2)
   grep -qw avx2 /proc/cpuinfo 2>/dev/null || dpdk_hdr=
   if BUILD="$out/ab-build" sh bench/ab.sh -c "${CC:-gcc} -O2 -Wall -Wextra -Werror" memcpy 64 >"$out/bench-tools.log" 2>&1 &&
@@ -170,9 +169,7 @@ if [ "${1:-}" != quick ]; then
      [ "$(nm "$out/ab-build/ab/ab0" | grep ' ab_run_A$')" != "$(nm "$out/ab-build/ab/ab1" | grep ' ab_run_A$')" ] &&
      { [ -z "$dpdk_hdr" ] ||
        { BUILD="$out/ab-build" sh bench/ab.sh -c "${CC:-gcc} -O2 -Wall -Wextra -Werror" -p dpdk-avx2 memcpy 300 >>"$out/bench-tools.log" 2>&1 &&
-         grep -q '^ *size *dpdk-avx2 ' "$out/bench-tools.log" && grep -q '^ *300 .*[0-9]' "$out/bench-tools.log"; }; } &&
-     make -s bench-core-watch SECS=1 BENCH_OUT="$out/core-watch" BENCH_WARN="-Wall -Wextra -Werror" >>"$out/bench-tools.log" 2>&1 &&
-     grep -q '^# core of its own: [0-9]* probes' "$out/bench-tools.log"; then
+         grep -q '^ *size *dpdk-avx2 ' "$out/bench-tools.log" && grep -q '^ *300 .*[0-9]' "$out/bench-tools.log"; }; }; then
     pass=$((pass + 1)); echo "  bench-tools                  1 passed, 0 failed"
   else
     fail=$((fail + 1)); echo "FAILED: bench-tools (see $out/bench-tools.log)"; tail -n 15 "$out/bench-tools.log"
