@@ -590,29 +590,34 @@ FASTMEM__AI void fm__p9_set_short(fm__u8 *d, int c, size_t n) {
 }
 #endif
 
-/* ---- The backend interface (fastmem.h, section 6) --------------------------
+/* ---- The backend interface (fastmem.h, "The backend") ----------------------
  * The tier for the feature bits f; no bits: the scalar tier. Compares take
- * the first 32 bytes as four words here (most real mismatches sit there),
- * and the tiers the rest; POWER10 has nothing over POWER9 there, and the
- * scalar compares are the portable path's 8-byte word code. */
-FASTMEM__AI unsigned fm__arch_probe(void) { return fm__ppc_probe(); }
+ * the first 32 bytes as four words here, where most real mismatches sit
+ * (CMP-FIRST-32), and the tiers the rest; POWER10 has nothing over POWER9
+ * there, and the scalar compares are the portable path's word code. */
+FASTMEM__FEATURES(fm__ppc_probe)
 FASTMEM__AI const char *fm__arch_name(unsigned f) { return fm__ppc_name(f); }
 
-FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
+static FASTMEM__NOINLINE __attribute__((unused)) void fm__ppc_move_long(fm__u8 *d, const fm__u8 *s,
+                                                                        size_t n) {
+  unsigned f = fm__arch_features();
   if (f & FM_CPU_P10) fm__move_p10(d, s, n);
   else if (f & FM_CPU_P9) fm__move_p9(d, s, n);
   else if (f & FM_CPU_VSX) fm__move_vsx(d, s, n);
   else fm__ppc_move_scalar(d, s, n);
 }
 
-FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
+static FASTMEM__NOINLINE __attribute__((unused)) void fm__ppc_set_long(fm__u8 *d, int c, size_t n) {
+  unsigned f = fm__arch_features();
   if (f & FM_CPU_P10) fm__set_p10(d, c, n);
   else if (f & FM_CPU_P9) fm__set_p9(d, c, n);
   else if (f & FM_CPU_VSX) fm__set_vsx(d, c, n);
   else fm__ppc_set_scalar(d, c, n);
 }
 
-FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+static FASTMEM__NOINLINE __attribute__((unused)) int fm__ppc_cmp_long(const fm__u8 *a,
+                                                                      const fm__u8 *b, size_t n) {
+  unsigned f = fm__arch_features();
   int r = fm__cmp_words(a, b, 32);
   if (r) return r;
   return f & (FM_CPU_P9 | FM_CPU_P10) ? fm__cmp_p9(a, b, n)
@@ -620,72 +625,46 @@ FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_
                                       : fm__cmp_port(a, b, n);
 }
 
-FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
+static FASTMEM__NOINLINE __attribute__((unused)) int fm__ppc_eq_long(const fm__u8 *a,
+                                                                     const fm__u8 *b, size_t n) {
+  unsigned f = fm__arch_features();
   if (!fm__eq_short(a, b, 32)) return 0;
   return f & (FM_CPU_P9 | FM_CPU_P10) ? fm__eq_p9(a, b, n)
          : f & FM_CPU_VSX             ? fm__eq_vsx(a, b, n)
                                       : fm__eq_port(a, b, n);
 }
 
+/* POWER9 builds: short copies and sets of sizes not known at compile time
+   with lxvl/stxvl (PPC-P9-SHORT). */
 #if defined(_ARCH_PWR9) && defined(__POWER9_VECTOR__)
-FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__p9_move_short(d, s, n);
-}
-FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__p9_set_short(d, c, n); }
-#else
-FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__move_short(d, s, n);
-}
-FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
+#define FASTMEM__MOVE_SHORT fm__p9_move_short
+#define FASTMEM__SET_SHORT fm__p9_set_short
 #endif
 
-#else  /* 32-bit powerpc, or no vectors (FASTMEM__NOVEC): the scalar tier only, no probe */
-FASTMEM__AI unsigned fm__arch_probe(void) { return 0; }
-FASTMEM__AI const char *fm__arch_name(unsigned f) {
-  (void)f;
-  return "scalar";
-}
-FASTMEM__AI void fm__arch_move(unsigned f, fm__u8 *d, const fm__u8 *s, size_t n) {
-  (void)f;
+#else /* 32-bit powerpc, or no vectors (FASTMEM__NOVEC): the scalar tier only, no probe */
+FASTMEM__AI unsigned fm__ppc_no_probe(void) { return 0; }
+FASTMEM__FEATURES(fm__ppc_no_probe)
+FASTMEM__AI const char *fm__arch_name(unsigned f) { return (void)f, "scalar"; }
+static FASTMEM__NOINLINE __attribute__((unused)) void fm__ppc_move_long(fm__u8 *d, const fm__u8 *s,
+                                                                        size_t n) {
   fm__ppc_move_scalar(d, s, n);
 }
-FASTMEM__AI void fm__arch_set(unsigned f, fm__u8 *d, int c, size_t n) {
-  (void)f;
+static FASTMEM__NOINLINE __attribute__((unused)) void fm__ppc_set_long(fm__u8 *d, int c, size_t n) {
   fm__ppc_set_scalar(d, c, n);
 }
-FASTMEM__AI int fm__arch_cmp(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
-  int r = fm__cmp_words(a, b, 32);
-  (void)f;
-  if (r) return r;
-  return fm__cmp_port(a, b, n);
-}
-FASTMEM__AI int fm__arch_eq(unsigned f, const fm__u8 *a, const fm__u8 *b, size_t n) {
-  (void)f;
-  return fm__eq_short(a, b, 32) ? fm__eq_port(a, b, n) : 0;
-}
-FASTMEM__AI void fm__arch_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__move_short(d, s, n);
-}
-FASTMEM__AI void fm__arch_set_short(fm__u8 *d, int c, size_t n) { fm__set_short(d, c, n); }
+#define fm__ppc_cmp_long fm__cmp_port
+#define fm__ppc_eq_long fm__eq_port
 #endif /* __powerpc64__ && !FASTMEM__NOVEC */
 
-/* Both: n > 32 at the call site goes to the out-of-line path (section 7 of
-   fastmem.h); compares of n <= 32 are the generic ones. */
 FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__move_long(d, s, n);
+  fm__ppc_move_long(d, s, n);
 }
-FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) { fm__set_long(d, c, n); }
+FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) { fm__ppc_set_long(d, c, n); }
 FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__cmp_long(a, b, n);
+  return fm__ppc_cmp_long(a, b, n);
 }
 FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__eq_long(a, b, n);
-}
-FASTMEM__AI int fm__arch_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__cmp_short(a, b, n);
-}
-FASTMEM__AI int fm__arch_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__eq_short(a, b, n);
+  return fm__ppc_eq_long(a, b, n);
 }
 
 #endif /* FASTMEM_PPC_H */

@@ -89,7 +89,7 @@ cfg gcc-novec-asan-ubsan "gcc -std=c11 -O1 -g -mgeneral-regs-only -fsanitize=add
 cfg clang-novec-asan-ubsan "clang -std=c11 -O2 -g -mno-sse -mno-mmx -fsanitize=address,undefined -fno-sanitize-recover=all" "" -q
 # rep movsb / rep stosb from 64 bytes on any CPU with ERMS: their guards and
 # the first-64-bytes handling under every size and offset of the suite.
-cfg gcc-novec-string-ops "gcc -std=c11 -O2 -mgeneral-regs-only -DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" "" -q
+cfg gcc-novec-string-ops "gcc -std=c11 -O2 -mgeneral-regs-only -DFASTMEM_ALL_STRATEGIES -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" "" -q
 cfg ppc64le-novec        "powerpc64le-linux-gnu-gcc -std=c11 -O2 -mno-altivec -mno-vsx" "qemu-ppc64le -L /usr/powerpc64le-linux-gnu -cpu power10" -q
 # (x86 CPUs whose plan has rep movsb for this mode report 0x8, portable+erms)
 for n in gcc-novec-gro clang-novec-mno-sse gcc-novec-macro-O0 gcc-novec-asan-ubsan clang-novec-asan-ubsan gcc-novec-string-ops ppc64le-novec; do

@@ -25,11 +25,6 @@
  * page mapped or PROT_NONE, against the same call mid-page (SHORT_LIMIT;
  * run_mapping_ends).
  *
- * Built with FASTMEM_AVOID_PAGE_SPLITS, it also times calls of 100, 300
- * and 2000 bytes over dst % 4096 (a spread, and offsets just below a 4 KiB
- * boundary), which that option promises to keep from storing across a
- * boundary (SHORT_LIMIT).
- *
  *   cliff [-v]     -v: print every row's median and worst class
  *
  * Ends with "N passed, M failed" (one check per row: op, size, tier).
@@ -47,23 +42,13 @@
 #include <time.h>
 
 #define LIMIT 3.0 /* a class slower than LIMIT x the median class fails */
-/* Rows of at most 16 KiB (SHORT_MAX): 4.5x, as two costs that are not
-   slow modes come near 3x there (Intel family 6 model CFh, `cliff -v`):
-   - a store across a 4 KiB boundary, about 7 ns: a 100-byte call that has
-     one takes 5.6-9.9x the median class without FASTMEM_AVOID_PAGE_SPLITS;
-     with it, 2.1-3.9x, the cost of doing the call in two parts (all three
-     tiers, two builds each);
-   - at 16 KiB, where the AVX2 and SSE2 tiers run rep movsb, the
-     placements its guard refuses ((dst - src) mod 4096 below 64) run their
-     loop: up to 2.4x in the AVX2 tier, 3.1x in the SSE2 one.
-   rep movsb's slow mode costs 45-61x at 16 KiB (the guard removed). */
+/* Rows of at most 16 KiB (SHORT_MAX) and short calls at a page's end:
+   4.5x, as costs that are not slow modes come near 3x there (Intel family
+   6 model CFh, `cliff -v`): at 16 KiB, where the AVX2 and SSE2 tiers run
+   rep movsb, the placements its guard refuses run their loop (up to 3.1x);
+   rep movsb's slow mode costs 45-61x at 16 KiB. */
 #define SHORT_LIMIT 4.5
 #define SHORT_MAX (16u << 10)
-#ifdef FASTMEM_AVOID_PAGE_SPLITS
-static const int page_splits_avoided = 1;
-#else
-static const int page_splits_avoided = 0;
-#endif
 #define MAXCLS 512
 
 static int verbose;
@@ -136,26 +121,6 @@ static int make_classes(cls *c) {
     for (i = 128; i <= 2048; i *= 2) c[k++] = class_of(64, 64 + i, 1, "mod2^32");
     c[k++] = class_of(64, 64 + 2047, 1, "mod2^32");
   }
-  return k;
-}
-
-/* Classes for short calls: dst at a spread of offsets in its page (64
-   apart, not aligned) and at offsets just below a 4 KiB boundary, where
-   blocks stored at the ends of a call would cross it; src 2048 bytes from
-   dst modulo 4096 in every class, so that only the crossing differs. (With
-   src fixed at 2048 in its page, the classes where dst sat just above it
-   modulo 4096 paid 4 KiB aliasing between loads and stores: 2000-byte
-   copies there took 1.2-1.8x the median in most runs and 4.6-7.8x in one,
-   on Intel family 6 model CFh; the 16 KiB-1 MiB classes cover that
-   placement.) */
-static size_t page_class_src(size_t dst_off) { return 4096 + ((dst_off + 2048) & 4095); }
-static int make_page_classes(cls *c) {
-  static const size_t below[] = {1, 2, 7, 16, 33, 50, 63, 90, 127, 160, 200, 255, 290};
-  size_t i;
-  int k = 0;
-  for (i = 0; i < 4096; i += 64) c[k++] = class_of(page_class_src(i + 5), i + 5, 0, "dst%4096");
-  for (i = 0; i < sizeof below / sizeof below[0]; i++)
-    c[k++] = class_of(page_class_src(4096 - below[i]), 4096 - below[i], 0, "dst%4096");
   return k;
 }
 
@@ -309,9 +274,7 @@ static void run_mapping_ends(unsigned char *m) {
 
 int main(int argc, char **argv) {
   static cls c[MAXCLS];
-  static cls pc[MAXCLS];
-  static const size_t sizes[] = {16u << 10, 64u << 10, 1u << 20}, short_sizes[] = {100, 300, 2000};
-  int npc;
+  static const size_t sizes[] = {16u << 10, 64u << 10, 1u << 20};
   unsigned all, sub, tiers[4];
   unsigned char *ends;
   int ncls, op, nt = 0, i;
@@ -341,7 +304,6 @@ int main(int argc, char **argv) {
   }
   memset(ends, 3, 2 * 4096);
   ncls = make_classes(c);
-  npc = make_page_classes(pc);
   all = fm_cpu_features();
   /* every tier this CPU has, with the plan's string instructions and
      non-temporal stores: the full set, then without the widest vectors */
@@ -352,16 +314,12 @@ int main(int argc, char **argv) {
          "to %u KiB)",
          fm_path_name(), ncls, far_base ? "" : " (no 4 GiB mapping)", LIMIT, SHORT_LIMIT,
          SHORT_MAX >> 10);
-  if (page_splits_avoided)
-    printf("; short calls over %d classes of dst %% 4096, limit %.1fx", npc, SHORT_LIMIT);
   printf("\n");
   for (i = 0; i < nt; i++) {
     fm_cpu_limit(tiers[i]);
     run_mapping_ends(ends);
     for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
       for (op = OP_COPY; op <= OP_SET; op++) run_row(op, sizes[si], c, ncls);
-    for (si = 0; page_splits_avoided && si < sizeof short_sizes / sizeof short_sizes[0]; si++)
-      for (op = OP_COPY; op <= OP_SET; op++) run_row(op, short_sizes[si], pc, npc);
   }
   printf("%lu passed, %lu failed\n", passed, failed);
   return failed != 0;

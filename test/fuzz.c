@@ -13,7 +13,8 @@
  *           flush against the front guard page, the back one, or inside
  *           with red zones), bits 5-7: compare variant
  *   [1]     feature mask, ANDed with what the CPU has, via fm_cpu_limit
- *           (so 0 is the portable path); bit order FM_CPU_SSE2 .. FM_CPU_TAILS
+ *           (so 0 is the portable path); bit order FM_CPU_SSE2 .. FM_CPU_NT,
+ *           then (x86) the plan's masked short paths and fewest-block tails
  *   [2..5]  size: [2] bits 6-7 choose the class (small, up to 4 KiB, up to
  *           64 KiB or with [2] bit 3 up to MAX_N, near a threshold of the
  *           code); [3..5] its value
@@ -33,7 +34,7 @@
  * MAX_N (1 MiB + 64 KiB): non-temporal stores from about 256 KiB
  * (FASTMEM_NT_THRESHOLD), rep stosb from 64 KiB (FASTMEM_STOSB_MIN), rep
  * movsb from 32 KiB (FASTMEM_MOVSB_MIN), on any x86 CPU with ERMS whatever
- * its plan (FASTMEM_STRING_OPS_ANY_CPU). The code paths are the same as
+ * its plan (FASTMEM_ALL_STRATEGIES). The code paths are the same as
  * with the defaults, only the sizes (and CPUs) that select them differ.
  */
 #ifndef _GNU_SOURCE
@@ -48,7 +49,7 @@
 #ifndef FASTMEM_MOVSB_MIN
 #define FASTMEM_MOVSB_MIN (32 * 1024)
 #endif
-#define FASTMEM_STRING_OPS_ANY_CPU 1
+#define FASTMEM_ALL_STRATEGIES 1
 #include "fastmem.h"
 
 #include <stdio.h>
@@ -194,12 +195,17 @@ static long decode_dist(const u8 *h, size_t n) {
 }
 
 static unsigned decode_mask(unsigned b) {
+#ifdef FASTMEM__X86_TAILS
+#define PLAN_BITS FASTMEM__X86_MASKED, FASTMEM__X86_TAILS
+#else
+#define PLAN_BITS 0, 0
+#endif
   static const unsigned bits[] = {FM_CPU_SSE2, FM_CPU_AVX2, FM_CPU_AVX512, FM_CPU_ERMS,
-                                  FM_CPU_FSRM, FM_CPU_NT,   FM_CPU_MASKED, FM_CPU_TAILS};
+                                  FM_CPU_FSRM, FM_CPU_NT,   PLAN_BITS};
   unsigned m = 0, i;
   for (i = 0; i < sizeof bits / sizeof bits[0]; i++)
     if (b & (1u << i)) m |= bits[i];
-  return m & all_features;
+  return m & (all_features | ~FM_CPU_ALL);
 }
 
 /* ---- Reporting -------------------------------------------------------------- */
@@ -307,7 +313,9 @@ static void run_one(const u8 *in, size_t size) {
   if (where == 3) where = 2;
   mask = decode_mask(h[1]);
   if (mask != cur_limit) {
+    /* the features in mask; the plan's own bits only where mask has them */
     fm_cpu_limit(mask);
+    __atomic_fetch_and(&fm__cpu_state, mask | FM_CPU_ALL | FASTMEM__READY, __ATOMIC_RELAXED);
     cur_limit = mask;
   }
   n = decode_size(h);

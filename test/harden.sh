@@ -53,9 +53,8 @@ echo "hardening:"
 # the guard pages as before, and every access by the sanitizers.
 hcfg gcc-asan-ubsan     "gcc -std=c11 -O1 $SAN"           test/test.c "" -q
 hcfg clang-asan-ubsan   "clang -std=c11 -O2 $SAN"         test/test.c "" -q
-# The same with calls split at 4 KiB boundaries (masked parts in the AVX-512 tier)
-hcfg gcc-asan-ubsan-avoid-page-splits   "gcc -std=c11 -O1 $SAN -DFASTMEM_AVOID_PAGE_SPLITS"   test/test.c "" -q
-hcfg clang-asan-ubsan-avoid-page-splits "clang -std=c11 -O2 $SAN -DFASTMEM_AVOID_PAGE_SPLITS" test/test.c "" -q
+# The same with every strategy on (masked short paths, fewest-block tails)
+hcfg clang-asan-ubsan-all-strategies "clang -std=c11 -O2 $SAN -DFASTMEM_ALL_STRATEGIES" test/test.c "" -q
 
 # 32-bit x86 (under qemu-i386 where the kernel cannot run it): UBSan only;
 # ASan's shadow memory setup does not get past qemu-user (it spins forever).

@@ -58,34 +58,26 @@ if [ "${1:-}" != quick ]; then
   # Thresholds at 0 (a user may define them so): rep movsb / rep stosb for
   # every size past the tiers' unrolled classes (above 8 vectors), on any
   # CPU with ERMS whatever its plan, and it must still build warning-free.
-  cfg gcc-string-ops-from-0 "gcc -std=c11 -O2 -DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" "" -q
-  # The masked short copies, sets and compares on any CPU with AVX-512,
-  # whatever its plan says: inlined in clang builds and gcc builds for
-  # AVX-512 targets (that one runs only where the CPU has AVX-512), called
-  # out of line in other gcc builds that ask for it (FASTMEM_MASKED_CALLS).
-  # The first two also end copies and sets in the AVX-512 tier with the
-  # fewest blocks (FM_CPU_TAILS) whatever the plan says.
-  cfg clang-masked-any-cpu "clang -std=c11 -O2 -DFASTMEM_MASKED_ANY_CPU -DFASTMEM_TAILS_ANY_CPU" "" -q
-  cfg gcc-masked-calls-any-cpu "gcc -std=c11 -O2 -DFASTMEM_MASKED_CALLS -DFASTMEM_MASKED_ANY_CPU -DFASTMEM_TAILS_ANY_CPU" "" -q
-  # Calls split at 4 KiB boundaries: every tier's cut, at every placement
-  # test.c covers (the AVX-512 tier's masked parts with gcc and clang).
-  cfg gcc-avoid-page-splits   "gcc -std=c11 -O2 -DFASTMEM_AVOID_PAGE_SPLITS"   "" -q
-  cfg clang-avoid-page-splits "clang -std=c11 -O2 -DFASTMEM_AVOID_PAGE_SPLITS" "" -q
+  cfg gcc-string-ops-from-0 "gcc -std=c11 -O2 -DFASTMEM_ALL_STRATEGIES -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" "" -q
+  # Every strategy on any CPU whose features allow it, whatever its plan:
+  # the masked short paths (inlined in clang builds and gcc builds for
+  # AVX-512 targets; that one runs only where the CPU has AVX-512) and the
+  # fewest-block tails on any CPU with AVX-512.
+  cfg clang-all-strategies "clang -std=c11 -O2 -DFASTMEM_ALL_STRATEGIES" "" -q
   if grep -qw avx512bw /proc/cpuinfo 2>/dev/null && grep -qw avx512vl /proc/cpuinfo; then
-    cfg gcc-v4-masked-any-cpu "gcc -std=c11 -O2 -march=x86-64-v4 -DFASTMEM_MASKED_ANY_CPU" "" -q
+    cfg gcc-v4-all-strategies "gcc -std=c11 -O2 -march=x86-64-v4 -DFASTMEM_ALL_STRATEGIES" "" -q
   fi
   # 32-bit x86: this kernel cannot run i386 binaries itself, qemu-i386 can.
   runner32=""; command -v qemu-i386 >/dev/null 2>&1 && runner32="qemu-i386"
   [ -z "$runner32" ] && { echo 'int main(void){return 0;}' > "$out/e.c"; gcc -m32 "$out/e.c" -o "$out/e32" 2>/dev/null && "$out/e32" 2>/dev/null || runner32="qemu-i386"; }
   cfg gcc-m32-O2        "gcc -m32 -std=c99 -O2"         "$runner32" -q
   cfg clang-m32-O2      "clang -m32 -std=c99 -O2"       "$runner32" -q
-  cfg gcc-m32-avoid-page-splits "gcc -m32 -std=c99 -O2 -DFASTMEM_AVOID_PAGE_SPLITS" "$runner32" -q
   # fastmem.h compiled on its own, as C and C++, warning-free (clang warns
   # about unused static inline functions in a main file, not in a header).
   hp=0 hf=0
   for hc in "gcc -x c -std=c99 -pedantic" "clang -x c -std=c11 -pedantic" \
             "g++ -x c++ -std=c++11 -pedantic" "clang++ -x c++ -std=c++11 -pedantic"; do
-    for hd in "" "-DFASTMEM_PORTABLE" "-DFASTMEM_NO_PROBE" "-DFASTMEM_AVOID_PAGE_SPLITS"; do
+    for hd in "" "-DFASTMEM_PORTABLE" "-DFASTMEM_NO_PROBE" "-DFASTMEM_ALL_STRATEGIES"; do
       command -v "${hc%% *}" >/dev/null 2>&1 || continue
       if $hc $hd -Wall -Wextra -Werror -fsyntax-only fastmem.h >"$out/header.log" 2>&1; then hp=$((hp + 1))
       else hf=$((hf + 1)); echo "FAILED: $hc $hd -Wall -Wextra -Werror fastmem.h"; head -n 5 "$out/header.log"; fi
@@ -104,11 +96,8 @@ if [ "${1:-}" != quick ]; then
   # clang builds take the AVX-512 byte-masked short paths where the plan
   # says so (gcc ones do not by default): their calls at the ends of pages.
   SRC=test/cliff.c cfg cliff-clang "clang -std=c11 -O2" ""
-  SRC=test/cliff.c cfg cliff-string-ops "gcc -std=c11 -O2 -DFASTMEM_STRING_OPS_ANY_CPU -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" ""
+  SRC=test/cliff.c cfg cliff-string-ops "gcc -std=c11 -O2 -DFASTMEM_ALL_STRATEGIES -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0" ""
   SRC=test/cliff.c cfg cliff-non-temporal "gcc -std=c11 -O2 -DFASTMEM_NT_THRESHOLD=32768" ""
-  # With calls split at 4 KiB boundaries: short calls too, where a store
-  # across a boundary would cost 5-10x (test/cliff.c, SHORT_LIMIT).
-  SRC=test/cliff.c cfg cliff-avoid-page-splits "gcc -std=c11 -O2 -DFASTMEM_AVOID_PAGE_SPLITS" ""
   # Generated code: constant sizes reduce to straight-line code, no libc calls.
   if sh test/codegen.sh >"$out/codegen.log" 2>&1; then c=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c)); echo "  codegen                      $c passed, 0 failed"
   else cat "$out/codegen.log" | grep -v '^ok'; c=$(grep -c '^not ok' "$out/codegen.log"); fail=$((fail + c)); c2=$(grep -c '^ok' "$out/codegen.log"); pass=$((pass + c2)); fi

@@ -356,13 +356,20 @@ static void test_same(region r, size_t n) {
 }
 
 /* ---- Driver ------------------------------------------------------------------ */
-static void run_mask(unsigned mask, size_t bufsz, size_t nt) {
+/* fm_cpu_limit(mask), then the backend's own bits in flip (above FM_CPU_ALL:
+   on x86 the masked short paths and the fewest-block tails) turned over. */
+static void limit(unsigned mask, unsigned flip) {
+  fm_cpu_limit(mask);
+  __atomic_fetch_xor(&fm__cpu_state, flip, __ATOMIC_RELAXED);
+  cur_mask = fm__cpu_state & ~FASTMEM__READY;
+}
+
+static void run_mask(unsigned mask, unsigned flip, size_t bufsz, size_t nt) {
   region src = region_new(bufsz), dst = region_new(bufsz), exp = region_new(bufsz);
   region none = region_new(4096);
   u8 *tmp = (u8 *)malloc(bufsz);
   size_t n, i;
-  fm_cpu_limit(mask);
-  cur_mask = fm_cpu_features();
+  limit(mask, flip);
   protect_none(none.base, none.len);
   fill(src.base, src.len);
   test_zero(none);
@@ -395,34 +402,25 @@ static void run_mask(unsigned mask, size_t bufsz, size_t nt) {
   free(tmp);
 }
 
-#ifdef FASTMEM_X86_H
+#if defined(FASTMEM_X86_H) && !defined(FASTMEM__NOVEC)
 /* One byte below and at each size where this CPU's plan changes strategy
    (rep movsb, rep stosb, non-temporal stores), up to 64 MiB: with the plan
    as probed, without string instructions and without non-temporal stores,
    with the quick set of offsets (these sizes are slow to check); then the
    two ends of the AVX2 and SSE2 tiers' own rep movsb band, in those tiers;
-   where the AVX-512 tier's compares change block width, once; and where
-   rep movsb and rep stosb run in pieces, sizes whose string instruction
-   takes two whole pieces and a part of a third. */
+   and where the AVX-512 tier's compares change block width, once. */
 static void run_plan_sizes(unsigned all) {
   const unsigned masks[5] = {all, all & ~FM_CPU_ERMS, all & ~FM_CPU_NT, all & ~FM_CPU_AVX512,
                              all & ~(FM_CPU_AVX512 | FM_CPU_AVX2)};
-  size_t at[9], k, n, bufsz = 0;
+  size_t at[FASTMEM__SZ_COUNT], k, n, bufsz = 0;
   int m, was_quick = quick;
   region src, dst, exp;
   u8 *tmp;
   fm_cpu_limit(all);
-  at[0] = fm__x86_big.movsb;
-  at[1] = fm__x86_big.nt_copy;
-  at[2] = fm__x86_big.stosb;
-  at[3] = fm__x86_big.stosb_end;
-  at[4] = fm__x86_big.nt_set;
-  at[5] = fm__x86_big.movsb_narrow;
-  at[6] = fm__x86_big.movsb_narrow_end;
-  at[7] = fm__x86_big.cmp_narrow;
-  at[8] = fm__x86_big.string_piece <= (16u << 20) ? 2 * fm__x86_big.string_piece + 64 + 1 : 0;
-  for (k = 0; k < 9; k++)
+  for (k = 0; k < FASTMEM__SZ_COUNT; k++) {
+    at[k] = fm__x86_big[k];
     if (at[k] <= (64u << 20) && at[k] + 8192 > bufsz) bufsz = at[k] + 8192;
+  }
   if (!bufsz) return;
   src = region_new(bufsz);
   dst = region_new(bufsz);
@@ -432,20 +430,24 @@ static void run_plan_sizes(unsigned all) {
   quick = 1;
   for (m = 0; m < 5; m++) {
     fm_cpu_limit(masks[m]);
-    cur_mask = fm_cpu_features();
-    for (k = 0; k < 9; k++) {
+    cur_mask = fm__cpu_state & ~FASTMEM__READY;
+    for (k = 0; k < FASTMEM__SZ_COUNT; k++) {
       if (at[k] < 2 || at[k] > (64u << 20)) continue;
       /* the band in its tiers only, the compare width with the plan as
          probed, the others in the AVX-512 tier */
-      if (k == 7 ? m != 0 : (m >= 3) != (k == 5 || k == 6)) continue;
+      if (k == FASTMEM__SZ_CMP_NARROW
+              ? m != 0
+              : (m >= 3) != (k == FASTMEM__SZ_NARROW || k == FASTMEM__SZ_NARROW_END))
+        continue;
       for (n = at[k] - 1; n <= at[k]; n++) {
-        /* the compare width, the copy thresholds, the set ones, the pieces */
-        if (k == 7) test_cmp_size(src, dst, n);
-        if (k < 2 || k == 5 || k == 6 || k == 8) {
+        /* the compare width, the copy thresholds, the set ones */
+        if (k == FASTMEM__SZ_CMP_NARROW) test_cmp_size(src, dst, n);
+        else if (k == FASTMEM__SZ_STOSB || k == FASTMEM__SZ_STOSB_END || k == FASTMEM__SZ_NT_SET)
+          test_set_size(dst, exp, n);
+        else {
           test_copy_size(src, dst, exp, n);
           test_move_size(dst, exp, tmp, n);
         }
-        if ((k >= 2 && k < 5) || k == 8) test_set_size(dst, exp, n);
       }
     }
   }
@@ -461,7 +463,7 @@ static void run_plan_sizes(unsigned all) {
    big_sizes only), then the same with that tier's 32-byte blocks
    (fm__cmp_narrow_avx512), whatever size this CPU's plan gives them. */
 static void run_cmp_sizes(unsigned all) {
-  size_t saved = fm__x86_big.cmp_narrow, n;
+  size_t saved = fm__x86_big[FASTMEM__SZ_CMP_NARROW], n;
   region a, b;
   int narrow;
   if (!(all & FM_CPU_AVX512)) return;
@@ -470,27 +472,29 @@ static void run_cmp_sizes(unsigned all) {
   fm_cpu_limit(all);
   cur_mask = fm_cpu_features();
   for (narrow = 0; narrow < 2; narrow++) {
-    fm__x86_big.cmp_narrow = narrow ? 513 : (size_t)-1;
+    fm__x86_big[FASTMEM__SZ_CMP_NARROW] = narrow ? 513 : (size_t)-1;
     for (n = 513; n <= 1100; n += quick ? 13 : 1) test_cmp_size(a, b, n);
   }
-  fm__x86_big.cmp_narrow = saved;
+  fm__x86_big[FASTMEM__SZ_CMP_NARROW] = saved;
   region_free(a);
   region_free(b);
 }
 
-#ifndef FASTMEM_STRING_OPS_ANY_CPU
-/* The plan table: each measured CPU finds its row, and a CPU nobody measured
-   (the neighbouring models and families included) gets the vector loops: no
-   string instruction, the non-temporal size from its L3, no byte masks. */
+#ifndef FASTMEM_ALL_STRATEGIES
+/* Each measured CPU finds its plan, and a CPU nobody measured (the
+   neighbouring models and families, and Zen 3, whose measurements gave the
+   default) gets the default: no string instruction, the non-temporal size
+   from its L3, no byte masks, four-block tails. */
 static void test_plans(void) {
   static const struct {
     int measured, amd;
-    unsigned family, model, movsb, nt_copy;
+    unsigned family, model;
+    size_t movsb, nt_copy;
   } cpu[] = {
-      {1, 1, 0x1a, 0x02, 28, 12288},             /* Zen 5 */
-      {1, 1, 0x19, 0x01, FASTMEM__NEVER, 0},     /* Zen 3 */
-      {1, 1, 0x19, 0x11, FASTMEM__NEVER, 12288}, /* Zen 4 */
-      {1, 0, 6, 0xcf, 768, 1280},                /* Intel 06h/CFh */
+      {1, 1, 0x1a, 0x02, 28u << 10, 12288u << 10},      /* Zen 5 */
+      {1, 1, 0x19, 0x11, FASTMEM__NEVER, 12288u << 10}, /* Zen 4 */
+      {1, 0, 6, 0xcf, 768u << 10, 1280u << 10},         /* Intel 06h/CFh */
+      {0, 1, 0x19, 0x01, FASTMEM__NEVER, 0},            /* Zen 3 */
       {0, 1, 0x19, 0x21, FASTMEM__NEVER, 0},
       {0, 1, 0x19, 0x10, FASTMEM__NEVER, 0},
       {0, 1, 0x17, 0x31, FASTMEM__NEVER, 0},
@@ -499,15 +503,17 @@ static void test_plans(void) {
       {0, 0, 0x1a, 0x02, FASTMEM__NEVER, 0},
   };
   size_t i;
+  fm__x86_plan p;
   for (i = 0; i < sizeof cpu / sizeof cpu[0]; i++) {
-    const fm__x86_plan *p = fm__x86_find_plan(cpu[i].amd, cpu[i].family, cpu[i].model);
-    CHECK(p->movsb == cpu[i].movsb && p->nt_copy == cpu[i].nt_copy,
-          "plan of family %xh model %xh: rep movsb from %u KiB, non-temporal copies from %u KiB",
-          cpu[i].family, cpu[i].model, p->movsb, p->nt_copy);
+    const size_t *z = p.size;
+    fm__x86_find_plan(&p, cpu[i].amd, cpu[i].family, cpu[i].model);
+    CHECK(z[FASTMEM__SZ_MOVSB] == cpu[i].movsb && z[FASTMEM__SZ_NT_COPY] == cpu[i].nt_copy,
+          "plan of family %xh model %xh: rep movsb from %zu, non-temporal copies from %zu",
+          cpu[i].family, cpu[i].model, z[FASTMEM__SZ_MOVSB], z[FASTMEM__SZ_NT_COPY]);
     if (!cpu[i].measured)
-      CHECK(p->stosb == FASTMEM__NEVER && p->movsb_narrow == FASTMEM__NEVER && !p->masked &&
-                !p->tails && !p->nt_set && p->string_piece == FASTMEM__NEVER,
-            "family %xh model %xh was not measured, yet its plan is not the loops'", cpu[i].family,
+      CHECK(z[FASTMEM__SZ_STOSB] == FASTMEM__NEVER && z[FASTMEM__SZ_NARROW] == FASTMEM__NEVER &&
+                z[FASTMEM__SZ_CMP_NARROW] == FASTMEM__NEVER && !p.bits && !z[FASTMEM__SZ_NT_SET],
+            "family %xh model %xh was not measured, yet its plan is not the default", cpu[i].family,
             cpu[i].model);
   }
 }
@@ -539,18 +545,19 @@ int main(int argc, char **argv) {
          fm_path_name(), nt >> 10, seed, quick ? ", quick" : "");
   /* Every subset of the reported features, the empty set (portable) first. */
   for (sub = 0;; sub = (sub - all) & all) {
-#ifdef FM_CPU_MASKED
-    /* the masked short copies and sets need AVX-512: without it, the same paths */
-    if ((sub & FM_CPU_MASKED) && !(sub & FM_CPU_AVX512) && sub != all) continue;
-#endif
-    /* the last part of copies and sets (FM_CPU_TAILS) as the plan has it in
-       every subset, and the other way once: with everything else */
-    if ((sub & FM_CPU_TAILS) != (all & FM_CPU_TAILS) && sub != (all & ~FM_CPU_TAILS)) continue;
-    if (!only || sub == only_mask) run_mask(sub, bufsz, nt);
+    if (!only || sub == only_mask) run_mask(sub, 0, bufsz, nt);
     if (sub == all) break;
   }
-#ifdef FASTMEM_X86_H
-#ifndef FASTMEM_STRING_OPS_ANY_CPU
+#ifdef FASTMEM__X86_TAILS
+  /* and with all of them, the plan's own choices the other way: the
+     fewest-block tails, then the masked short paths */
+  if ((all & FM_CPU_AVX512) && !only) {
+    run_mask(all, FASTMEM__X86_TAILS, bufsz, nt);
+    run_mask(all, FASTMEM__X86_MASKED, bufsz, nt);
+  }
+#endif
+#if defined(FASTMEM_X86_H) && !defined(FASTMEM__NOVEC)
+#ifndef FASTMEM_ALL_STRATEGIES
   test_plans();
 #endif
   if (!quick) run_plan_sizes(all);
