@@ -49,7 +49,7 @@
 #define FASTMEM_H
 
 #define FASTMEM_VERSION_MAJOR 0
-#define FASTMEM_VERSION_MINOR 2
+#define FASTMEM_VERSION_MINOR 1
 #define FASTMEM_VERSION_PATCH 0
 
 #include <stddef.h>
