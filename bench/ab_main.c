@@ -1,64 +1,67 @@
 /* bench/ab_main.c - A/B timing of two versions of fastmem in one process
- * (see ab.sh): for each size, batches of calls of libc, A and B take turns
- * (rotating which runs first), and the medians are compared. Same process,
- * same buffers, same moment: what differs between A and B is their code.
- * Each size waits, up to 30 s, until no other work shares the core
- * (core_probe.h); a row measured on a shared core anyway ends in "shared". */
+ * (ab.sh): per row, 21 batches of calls of each side (the peer, A, B) take
+ * turns, rotating which runs first, and their medians are compared. Same
+ * process, same buffers, same moment: what differs between A and B is their
+ * code. Both sides probe the CPU first, as a program does on its first call
+ * above the inline sizes (else a run of inline sizes would time clang's
+ * masked short paths unprobed: the size ladder). Each row waits, up to 30 s,
+ * for a core no other work shares (core_probe.h); a row measured on a shared
+ * one anyway ends in "shared". */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/mman.h>
 
-#include "timing.h"
 #include "core_probe.h"
 
-/* the core's state (core_probe.h): the least probe ratio seen, seconds
-   waited, rows measured on a shared core */
-static double core_best = 1e30, core_waited;
-static int core_shared_rows;
-static volatile long core_sink;
-/* before a row: wait for an unshared core; the row's line ends with what
-   this returns */
-static const char *core_wait(void) {
-  double w = core_wait_unshared(&core_best, 30, &core_sink);
-  core_waited += w < 0 ? -w : w;
-  if (w >= 0) return "";
-  core_shared_rows++;
-  return " shared";
-}
-static void core_summary(void) {
-  printf("core: waited %.1f s for an unshared core, %d rows measured on a shared one; least "
-         "probe ratio %.2f (AMD family 1Ah: 0.38-0.46 alone, about twice that shared)\n",
-         core_waited, core_shared_rows, core_best);
-}
-
-typedef long (*ab_fn)(int, unsigned char *, const unsigned char *, size_t, long);
-long ab_run_libc(int, unsigned char *, const unsigned char *, size_t, long);
-long ab_run_A(int, unsigned char *, const unsigned char *, size_t, long);
-long ab_run_B(int, unsigned char *, const unsigned char *, size_t, long);
-static const ab_fn fns[3] = {ab_run_libc, ab_run_A, ab_run_B};
 struct ab_entry {
   unsigned src, dst, n;
 };
-typedef long (*ab_tab_fn)(int, unsigned char *, const unsigned char *, const struct ab_entry *,
-                          size_t, long);
-long ab_table_libc(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t,
-                   long);
-long ab_table_A(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
-long ab_table_B(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t, long);
-static const ab_tab_fn tabs[3] = {ab_table_libc, ab_table_A, ab_table_B};
-void ab_limit_libc(unsigned);
-void ab_limit_A(unsigned);
-void ab_limit_B(unsigned);
+#define SIDE(x)                                                                                    \
+  long ab_run_##x(int, unsigned char *, const unsigned char *, size_t, long);                      \
+  long ab_table_##x(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t,  \
+                    long);                                                                         \
+  void ab_limit_##x(unsigned);
+SIDE(libc)
+SIDE(A)
+SIDE(B)
+static long (*const fns[3])(int, unsigned char *, const unsigned char *, size_t,
+                            long) = {ab_run_libc, ab_run_A, ab_run_B};
+static long (*const tabs[3])(int, unsigned char *, const unsigned char *, const struct ab_entry *,
+                             size_t, long) = {ab_table_libc, ab_table_A, ab_table_B};
 static const char *const ops[] = {"memcpy", "memmove", "memset", "memcmp", "memeq"};
-/* the peer column: glibc, or DPDK's rte_memcpy (ab.sh -p) */
-#ifndef AB_PEER
+#ifndef AB_PEER /* the peer column: glibc, or DPDK's rte_memcpy (ab.sh -p) */
 #define AB_PEER "libc"
 #endif
 #define REPS 21
 #define SPAN (128u << 20) /* sizes up to 64 MiB at a distance of 64 MiB */
+
+static double core_best = 1e30, core_waited;
+static int core_shared_rows;
+static volatile long core_sink;
+
+/* One row: op on (d, s, n), or over tab[0..ntab) from d and s. */
+static void row(const char *name, int op, unsigned char *d, const unsigned char *s, size_t n,
+                const struct ab_entry *tab, size_t ntab, long iters) {
+  double t[3][REPS], m[3], w;
+  int r, q;
+  for (q = 0; q < 3; q++) /* warm up */
+    tab ? tabs[q](op, d, s, tab, ntab, iters) : fns[q](op, d, s, n, iters);
+  w = core_wait_unshared(&core_best, 30, &core_sink);
+  core_waited += w < 0 ? -w : w;
+  core_shared_rows += w < 0;
+  for (r = 0; r < REPS; r++)
+    for (q = 0; q < 3; q++) {
+      int im = (r + q) % 3;
+      double t0 = now_ns();
+      tab ? tabs[im](op, d, s, tab, ntab, iters) : fns[im](op, d, s, n, iters);
+      t[im][r] = (now_ns() - t0) / (double)iters;
+    }
+  for (q = 0; q < 3; q++) m[q] = median_of(t[q], REPS);
+  printf("%8s %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f%s\n", name, m[0], m[1], m[2], m[0] / m[1],
+         m[0] / m[2], m[1] / m[2], w < 0 ? " shared" : "");
+}
 
 static unsigned long long rng = 0x9e3779b97f4a7c15ull;
 static unsigned rnd(unsigned below) {
@@ -68,9 +71,8 @@ static unsigned rnd(unsigned below) {
   return below ? (unsigned)(rng % below) : 0;
 }
 
-/* The size mix of the benchmark's random section: 20% 0-8, 25% 9-32, 25% 33-64,
-   15% 65-128, 10% 129-512, 5% 513-4096; with --sizes=LO-HI, uniform in
-   [LO, HI] instead, to see which band of the mix decides. */
+/* The random section's size mix (20% 0-8, 25% 9-32, 25% 33-64, 15% 65-128,
+   10% 129-512, 5% 513-4096); with --sizes=LO-HI, uniform in [LO, HI]. */
 static unsigned size_lo, size_hi;
 static unsigned rand_size(void) {
   unsigned p = rnd(100);
@@ -83,89 +85,55 @@ static unsigned rand_size(void) {
   return 513 + rnd(3584);
 }
 
-/* "random": a table of calls with those sizes at random offsets in a hot
-   16 KiB window; moves overlap half the time; compares run over four slot
-   pairs, each equal but for one byte and shifted 0, 7, 21 and 38 bytes
-   against each other, and see equal bytes half the time, else the differing
-   byte at a uniform position (the benchmark's random section does the same).
-   32768 entries, each timed batch going through them twice: a table of 4096
-   entries run 50 times over was partly learned by the branch predictor of
-   Intel family 6 model CFh (memcmp 9.5 ns per call for fastmem and glibc
-   alike; with 32768 entries, 17-25 ns, and the two 0.86 apart), and sizes
-   that change from call to call are what the table stands for. */
-#define NTAB 32768
-enum { SLOT = 8512, SLOT_COPY = 8448 };
-/* --order=sorted: the same calls sorted by size (offsets, and for compares
-   where they differ, unchanged), so that the sizes' branches predict: the
-   time the shuffled table takes over the sorted one is what the size
-   branches' mispredictions cost each side. */
-static int sorted;
 static int cmp_entry_n(const void *x, const void *y) {
   const struct ab_entry *a = x, *b = y;
   return (a->n > b->n) - (a->n < b->n);
 }
-static int run_random(int op, unsigned char *base) {
+
+/* "random": as the benchmark's random section, 32768 calls (a table of 4096
+   was partly learned by the branch predictor) at random offsets in a hot
+   16 KiB window; moves overlap half the time; compares run over four slot
+   pairs, equal but for one byte and shifted 0, 7, 21 and 38 bytes, and see
+   equal bytes half the time. --order=sorted: the same calls sorted by size,
+   so that size branches predict: shuffled over sorted is what mispredicted
+   size branches cost each side. */
+#define NTAB 32768
+enum { SLOT = 8512, SLOT_COPY = 8448 };
+static void run_random(int op, unsigned char *sb, int sorted) {
   static struct ab_entry tab[NTAB];
   static const unsigned shift[4] = {0, 7, 21, 38};
-  unsigned char *sb = base, *db = base + SPAN / 2;
-  double t[3][REPS];
-  long iters = 2 * NTAB;
-  unsigned mark[4];
-  const char *shared;
-  int k, r, q;
+  unsigned char *db = op == 1 ? sb : sb + SPAN / 2;
+  unsigned mark[4], k;
   for (k = 0; k < NTAB; k++) {
     unsigned n = rand_size();
     tab[k].n = n;
     tab[k].src = 4096 + rnd(8192);
     tab[k].dst = 4096 + rnd(8192);
-    if (op == 1) {
-      db = sb;
-      if (rnd(2)) tab[k].dst = tab[k].src + rnd(2 * n + 1) - n;
-    }
+    if (op == 1 && rnd(2)) tab[k].dst = tab[k].src + rnd(2 * n + 1) - n;
   }
-  if (op >= 3) {
-    for (k = 0; k < 4; k++) {
-      mark[k] = 4096 + rnd(64);
-      memcpy(db + k * SLOT + shift[k], sb + k * SLOT, SLOT_COPY);
-      db[k * SLOT + shift[k] + mark[k]] ^= 0x5a;
-    }
-    for (k = 0; k < NTAB; k++) {
-      unsigned n = tab[k].n, slot = rnd(4), o;
-      o = n && rnd(2) ? mark[slot] - rnd(n) : mark[slot] + 1 + rnd(64);
-      tab[k].src = slot * SLOT + o;
-      tab[k].dst = slot * SLOT + shift[slot] + o;
-    }
+  for (k = 0; op >= 3 && k < 4; k++) {
+    mark[k] = 4096 + rnd(64);
+    memcpy(db + k * SLOT + shift[k], sb + k * SLOT, SLOT_COPY);
+    db[k * SLOT + shift[k] + mark[k]] ^= 0x5a;
+  }
+  for (k = 0; op >= 3 && k < NTAB; k++) {
+    unsigned n = tab[k].n, slot = rnd(4), o;
+    o = n && rnd(2) ? mark[slot] - rnd(n) : mark[slot] + 1 + rnd(64);
+    tab[k].src = slot * SLOT + o;
+    tab[k].dst = slot * SLOT + shift[slot] + o;
   }
   if (sorted) qsort(tab, NTAB, sizeof tab[0], cmp_entry_n);
-  for (q = 0; q < 3; q++) tabs[q](op, db, sb, tab, NTAB, iters);
-  shared = core_wait();
-  for (r = 0; r < REPS; r++)
-    for (q = 0; q < 3; q++) {
-      int im = (r + q) % 3;
-      double t0 = now_ns();
-      tabs[im](op, db, sb, tab, NTAB, iters);
-      t[im][r] = (now_ns() - t0) / (double)iters;
-    }
-  for (q = 0; q < 3; q++) qsort(t[q], REPS, sizeof(double), cmp_double);
-  printf("%8s %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f%s\n", "random", t[0][REPS / 2], t[1][REPS / 2],
-         t[2][REPS / 2], t[0][REPS / 2] / t[1][REPS / 2], t[0][REPS / 2] / t[2][REPS / 2],
-         t[1][REPS / 2] / t[2][REPS / 2], shared);
-  core_summary();
-  return 0;
+  row("random", op, db, sb, 0, tab, NTAB, 2 * NTAB);
 }
 
 int main(int argc, char **argv) {
   static const size_t def[] = {33,  64,  65,   128,  129,  256,   257,  512,
                                513, 769, 1023, 2048, 4096, 16384, 65536};
   size_t sizes[64], nsizes = 0, k;
-  int op = -1, i;
+  int op = -1, i, random = 0, sorted = 0;
   long dist = 2048 + (1L << 20); /* dst - src: 2048 mod 4096, as in the sweep */
   unsigned char *base, *s, *d;
-  int random = 0;
-  /* Both sides probe the CPU first, as a program does on its first call
-     above the inline sizes. Without it, a run of only inline sizes would
-     time them unprobed: the masked short paths (clang builds) wait for
-     the probe, so such a run timed the size ladder. */
+  char name[32];
   ab_limit_A(~0u);
   ab_limit_B(~0u);
   for (i = 1; i < argc; i++) {
@@ -197,49 +165,31 @@ int main(int argc, char **argv) {
   if (!nsizes)
     for (; nsizes < sizeof def / sizeof def[0]; nsizes++) sizes[nsizes] = def[nsizes];
   base = mmap(NULL, 2 * SPAN, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (base == MAP_FAILED) {
-    perror("mmap");
-    return 1;
-  }
+  if (base == MAP_FAILED) return perror("mmap"), 1;
   memset(base, 0x11, 2 * SPAN);
-  if (random) {
+  if (random)
     printf("%s over a table of random sizes and offsets%s: ns per call\n", ops[op],
            sorted ? ", sorted by size" : "");
-    printf("%8s %9s %9s %9s %8s %8s %8s\n", "", AB_PEER, "A", "B", AB_PEER "/A", AB_PEER "/B",
-           "A/B");
-    return run_random(op, base);
-  }
+  else
+    printf("%s, dst - src = %ld: ns per call (medians of %d interleaved batches)\n", ops[op], dist,
+           REPS);
+  printf("%8s %9s %9s %9s %8s %8s %8s\n", random ? "" : "size", AB_PEER, "A", "B", AB_PEER "/A",
+         AB_PEER "/B", "A/B");
   s = base + SPAN / 2;
   d = s + dist;
-  printf("%s, dst - src = %ld: ns per call (medians of %d interleaved batches)\n", ops[op], dist,
-         REPS);
-  printf("%8s %9s %9s %9s %8s %8s %8s\n", "size", AB_PEER, "A", "B", AB_PEER "/A", AB_PEER "/B",
-         "A/B");
-  for (k = 0; k < nsizes; k++) {
+  if (random) run_random(op, base, sorted);
+  for (k = 0; !random && k < nsizes; k++) {
     size_t n = sizes[k];
-    double t[3][REPS];
-    long iters = n < 1024 ? 100000 : (long)(100000000 / n);
-    const char *shared;
-    int r, q;
     if (d < base || d + n > base + 2 * SPAN || (op != 2 && s + n > base + 2 * SPAN)) {
       fprintf(stderr, "size or distance too large\n");
       return 2;
     }
     if (op >= 3) memmove(d, s, n); /* equal buffers to compare (they may overlap) */
-    for (q = 0; q < 3; q++) fns[q](op, d, s, n, iters); /* warm up */
-    shared = core_wait();
-    for (r = 0; r < REPS; r++)
-      for (q = 0; q < 3; q++) {
-        int im = (r + q) % 3;
-        double t0 = now_ns();
-        fns[im](op, d, s, n, iters);
-        t[im][r] = (now_ns() - t0) / (double)iters;
-      }
-    for (q = 0; q < 3; q++) qsort(t[q], REPS, sizeof(double), cmp_double);
-    printf("%8zu %9.2f %9.2f %9.2f %8.2f %8.2f %8.2f%s\n", n, t[0][REPS / 2], t[1][REPS / 2],
-           t[2][REPS / 2], t[0][REPS / 2] / t[1][REPS / 2], t[0][REPS / 2] / t[2][REPS / 2],
-           t[1][REPS / 2] / t[2][REPS / 2], shared);
+    snprintf(name, sizeof name, "%zu", n);
+    row(name, op, d, s, n, NULL, 0, n < 1024 ? 100000 : (long)(100000000 / n));
   }
-  core_summary();
+  printf("core: waited %.1f s for an unshared core, %d rows measured on a shared one; least "
+         "probe ratio %.2f (AMD family 1Ah: 0.38-0.46 alone, about twice that shared)\n",
+         core_waited, core_shared_rows, core_best);
   return 0;
 }

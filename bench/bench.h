@@ -1,14 +1,13 @@
 /*
- * bench/bench.h - what the files of the benchmark share: the options, the
- * functions and implementations measured, a row's job and result, and the
- * interfaces of the harness (harness.c, machine.c), the sections
- * (sections_*.c, section_cliff.c) and the report (report.c, plot.c).
- * main.c ties them together.
+ * bench/bench.h - what the files of the benchmark share. The layers, each
+ * using only those below it: main.c (options, runs, report files); the
+ * sections (sections_*.c, section_cliff.c); plot.c (SVG) over report.c (the
+ * CSV read back, summary.txt); machine.c and core_share.c; harness.c (timed
+ * loops, rows, CSV). peer_dpdk.c is built apart, once per ISA.
  */
 #ifndef BENCH_BENCH_H
 #define BENCH_BENCH_H
 
-#include "peer.h"
 #include "timing.h"
 
 #include <math.h>
@@ -18,14 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#define BENCH_X86 1
-#else
-#define BENCH_X86 0
-#endif
-
-#define NOINLINE __attribute__((noinline))
-#define UNUSED __attribute__((unused))
 /* An empty asm the compiler must assume reads and rewrites x. */
 #define OPAQUE(x) __asm__ volatile("" : "+r"(x))
 /* An empty asm the compiler must assume reads and writes all memory. */
@@ -40,78 +31,98 @@
 /* --peers=avx2: glibc's ifuncs pick their AVX2 functions */
 #define AVX2_TUNABLES "glibc.cpu.hwcaps=-AVX512F,-AVX512BW,-AVX512VL"
 
-/* the historical string-instruction columns (x86-64) */
-#if defined(__x86_64__)
-#define HAVE_STRING_OPS 1
+/* x86-64: the columns of string instructions and plain AVX-512 loops */
+#ifdef __x86_64__
+#define BENCH_X86_64 1
 #else
-#define HAVE_STRING_OPS 0
-#endif
-
-/* the plainest AVX-512 loops of the `limits` section */
-#if defined(__x86_64__) && defined(__GNUC__)
-#define HAVE_PLAIN 1
-#else
-#define HAVE_PLAIN 0
+#define BENCH_X86_64 0
 #endif
 
 /* ------------------------------------------------------------------ */
-/* options (main.c)                                                    */
+/* the timed loops: harness.c's, and the same in peer_dpdk.c           */
+
+/* one call of a table: pointers are base + offset */
+struct entry {
+  uint32_t src, dst, n;
+  int c;
+};
+
+/* iters calls of CALL on (d, s, n); the pointers and the size pass an
+   OPAQUE before each call, so the compiler cannot hoist or unswitch inline
+   code, and a CLOBBER after it forces every call's loads and stores */
+#define FIXED_LOOP(CALL)                                                                           \
+  for (i = 0; i < iters; i++) {                                                                    \
+    OPAQUE(d);                                                                                     \
+    OPAQUE(s);                                                                                     \
+    OPAQUE(n);                                                                                     \
+    CALL;                                                                                          \
+    CLOBBER();                                                                                     \
+  }
+/* the same over tab[0..tabn) from bases db and sb, until iters calls */
+#define TABLE_LOOP(tab, tabn, CALL)                                                                \
+  for (i = 0; i < iters;) {                                                                        \
+    const struct entry *e = tab, *end = e + tabn;                                                  \
+    for (; e != end; e++, i++) {                                                                   \
+      unsigned char *d = db + e->dst;                                                              \
+      const unsigned char *s = sb + e->src;                                                        \
+      size_t n = e->n;                                                                             \
+      int c = e->c;                                                                                \
+      (void)c;                                                                                     \
+      OPAQUE(d);                                                                                   \
+      OPAQUE(s);                                                                                   \
+      OPAQUE(n);                                                                                   \
+      CALL;                                                                                        \
+      CLOBBER();                                                                                   \
+    }                                                                                              \
+  }
+
+/* DPDK's rte_memcpy in those loops, one object per ISA (peer_dpdk.c) */
+struct peer_build {
+  const char *isa;   /* "avx512", "avx2" or "sse" */
+  const char *flags; /* the ISA flags it was compiled with */
+  void (*fixed)(unsigned char *d, const unsigned char *s, size_t n, long iters);
+  void (*table)(const struct entry *tab, size_t tabn, unsigned char *db, const unsigned char *sb,
+                long iters);
+  const char *(*version)(void);
+};
+#define PEER_DECLARE(isa)                                                                          \
+  void bench_dpdk_fixed_##isa(unsigned char *, const unsigned char *, size_t, long);               \
+  void bench_dpdk_table_##isa(const struct entry *, size_t, unsigned char *,                       \
+                              const unsigned char *, long);                                        \
+  const char *bench_dpdk_version_##isa(void);
+
+/* ------------------------------------------------------------------ */
+/* options (parsed by main.c)                                          */
 
 enum libc_mode { LM_BOTH, LM_PLAIN, LM_NOREP };
 
 struct options {
-  int quick;
-  unsigned sections; /* bit per enum section */
-  const char *out;
-  int libc_mode;
-  int child;     /* second process of --libc=both */
-  int hugepages; /* madvise(MADV_HUGEPAGE) on big buffers */
-  int aslr;      /* keep address-space randomisation */
-  int have_limit;
-  unsigned limit;
-  const char *variant;     /* libc_variant column */
-  double sample_ns;        /* target length of one timed batch */
-  double max_wait;         /* --max-wait: seconds a run may wait for an unshared core */
-  int reps;                /* samples per column and row */
-  int cpu;                 /* --cpu: -1 the one it starts on, -2 not pinned */
-  int pinned;              /* the cpu it runs on, -1 if not pinned */
-  int peers_avx2;          /* --peers=avx2: glibc and DPDK at their AVX2 code */
-  int extra_cols;          /* this run measures the columns that do not depend
-                              on libc's variant (dpdk, historical loops) */
-  const char *report_only; /* --report-only=DIR: re-plot DIR's results.csv */
+  const char *out, *variant, *report_only; /* variant: the libc_variant column */
+  unsigned sections, limit;                /* limit: --cpu-limit */
+  int quick, libc_mode, hugepages, aslr, have_limit, peers_avx2;
+  int child;        /* the second (libc-norep) process of --libc=both */
+  int extra_cols;   /* this run measures the columns that do not depend on
+                       libc's variant (dpdk, historical loops) */
+  double sample_ns; /* target length of one timed batch */
+  double max_wait;  /* seconds a run may wait for an unshared core */
+  int reps;         /* samples per column and row */
+  int scan;         /* rows measured once each, not printed (cliff) */
+  int cpu, pinned;  /* --cpu (-1: the fastest, -2: any); the cpu pinned to or -1 */
 };
 extern struct options opt;
 
 /* ------------------------------------------------------------------ */
-/* functions and implementations                                       */
+/* the harness (harness.c)                                             */
 
 enum op { OP_MEMCPY, OP_MEMMOVE, OP_MEMSET, OP_MEMCMP, OP_MEMEQ, OP_COUNT };
 extern const char *const op_name[OP_COUNT];
 
-enum impl {
-  IM_FM,
-  IM_LIBC,
-  IM_BYTE_BWD,
-  IM_MOVSQ_BWD,
-  IM_LOOP4X8_BWD,
-  IM_REP_MOVSB,
-  IM_PLAIN,
-  IM_DPDK,
-  IM_COUNT
-};
+enum impl { IM_FM, IM_LIBC, IM_BYTE_BWD, IM_MOVSQ_BWD, IM_4X8_BWD, IM_MOVSB, IM_PLAIN, IM_DPDK };
+#define IM_COUNT (IM_DPDK + 1)
 extern const char *const impl_name[IM_COUNT];
 
-/* ------------------------------------------------------------------ */
-/* the harness (harness.c)                                             */
-
-extern const char *libc_memeq_name; /* memeq's baseline, as printed */
-
-/* waiting out the periods when the core is shared (core_share.c) */
-void core_share_init(void);
-void core_share_wait(int again);
-int core_share_again(void);
-void core_share_report(FILE *f);
-extern volatile long bench_sink;
+extern const char *libc_memeq_name;   /* memeq's baseline, as printed */
+extern volatile long bench_sink;      /* compare results, kept alive */
 extern char cpu_probe[256];           /* what pin_cpu() measured on each cpu */
 extern const struct peer_build *dpdk; /* the DPDK build in use, or NULL */
 
@@ -119,11 +130,9 @@ void libc_setup(void);
 uint64_t rnd(void);
 size_t rnd_below(size_t n);
 size_t rnd_range(size_t lo, size_t hi);
-void fill_random(unsigned char *p, size_t n);
 void die(const char *what);
 
-/* Buffers come from mmap, aligned to 2 MiB, and are touched before use so
- * no row pays page faults. */
+/* Buffers from mmap, aligned to 2 MiB, filled before use. */
 struct buf {
   unsigned char *p;
   void *map;
@@ -132,34 +141,17 @@ struct buf {
 struct buf buf_get(size_t n);
 void buf_put(struct buf *b);
 
-void fmt_ns(char *o, size_t len, double v);
-const char *ratio_str(char *o, size_t len, double v);
+const char *fmt_ns(char *o, size_t len, double v);
 const char *size_str(size_t n, char *o, size_t len);
 
-/* one row's calls: a fixed (d, s, n, c) or a table of calls */
+/* one row's calls: a fixed (d, s, n, c), or a table of calls (tab) */
 struct job {
   enum op op;
-  /* fixed rows */
-  unsigned char *d;
-  const unsigned char *s;
-  size_t n;
+  unsigned char *d, *dbase;
+  const unsigned char *s, *sbase;
+  size_t n, tabn; /* tabn: the table's entries (iters: a multiple of tabn) */
   int c;
-  /* table rows (tab != NULL): iters is a multiple of tabn */
   const struct entry *tab;
-  size_t tabn;
-  unsigned char *dbase;
-  const unsigned char *sbase;
-};
-
-struct result {
-  int nim;
-  enum impl im[IM_COUNT];
-  double med[IM_COUNT]; /* ns per call */
-  double min[IM_COUNT];
-  long iters[IM_COUNT]; /* calls per sample */
-  int reps;
-  int attempts;  /* measurements of the row (see measure) */
-  double spread; /* max over columns of median / min */
 };
 
 /* the row's identity in the CSV */
@@ -169,61 +161,52 @@ struct rowinfo {
   long src_off, dst_off, dist;
 };
 
-void measure_once(const struct job *j, const enum impl *ims, int nim, struct result *r);
-void measure(const struct job *j, const enum impl *ims, int nim, struct result *r);
-double res_med(const struct result *r, enum impl im);
-int with_dpdk(enum impl *cols, int n, enum op op, int disjoint);
+/* Measures the columns ims[0..nim) of a row, writes them to the CSV and
+   prints them (not with opt.scan). */
+void row(const struct job *j, const enum impl *ims, int nim, const struct rowinfo *ri);
+/* ims[0..n) and the dpdk column where rte_memcpy is a correct answer:
+   copies, and moves whose ranges are disjoint */
+int with_dpdk(enum impl *ims, int n, enum op op, int disjoint);
 int csv_open(const char *path, int append);
-void csv_result(const struct rowinfo *ri, const struct result *r);
 void csv_close(void);
 void pin_cpu(void);
 const char *bench_fm_path(void);
 unsigned bench_fm_features(void);
 void bench_fm_limit(unsigned mask);
 
+/* rows wait while the core is shared (core_share.c) */
+void core_share_init(void);
+void core_share_wait(int again);
+int core_share_again(void);
+void core_share_report(FILE *f);
+
 /* ------------------------------------------------------------------ */
 /* the machine (machine.c)                                             */
 
-int layout_fixed(void);
 void fix_layout(char **argv);
 void cpu_identify(void);
 const char *cpu_tag(void);
 void print_env(FILE *f);
+char *tunables_plus(const char *add); /* GLIBC_TUNABLES with add appended */
 void avx2_peers(char **argv);
 const struct peer_build *pick_dpdk(void);
 
 /* ------------------------------------------------------------------ */
-/* the sections (sections_move.c, sections_size.c, section_cliff.c)    */
+/* the sections                                                        */
 
 void section_overlap(void);  /* overlapping memmove by size and alignment */
 void section_distance(void); /* memmove by distance dst - src */
 void section_mismatch(void); /* memcmp / memeq by mismatch position */
-void section_sweep(void);
-void section_random(void);
-void section_large(void);
-void section_limits(void);
-void section_cliff(void);
-
-struct sweep_align {
-  const char *name;
-  size_t soff, doff; /* d - s = 2048 + doff - soff: no 4K aliasing */
-};
-extern const struct sweep_align sweep_aligns[2];
-
-enum { CLIFF_MAXCLS = 320, CLIFF_MAXIM = 3 };
-
-struct cliff_stat {
-  double median, slowest, ratio;
-  int at;         /* index of the slowest class */
-  int nslow;      /* classes above 3x the median */
-  char slow[120]; /* their labels, delta ranges compressed ("1-31") */
-};
+void section_sweep(void);    /* every function over sizes */
+void section_random(void);   /* tables of random sizes and offsets */
+void section_large(void);    /* beyond the last-level cache */
+void section_limits(void);   /* against the plainest AVX-512 loop */
+void section_cliff(void);    /* slow modes by address class */
 
 /* ------------------------------------------------------------------ */
-/* the report (report.c, plot.c)                                       */
+/* the report (report.c: results.csv read back, summary.txt)           */
 
-/* one line of results.csv */
-struct crow {
+struct crow { /* one line of results.csv */
   char variant[24], section[16], func[12], align[16], label[48], impl[16];
   double size, med, bpns, ratio;
   long dist;
@@ -233,30 +216,24 @@ extern size_t nrows;
 extern char variants[4][24]; /* libc_variant values, in order of appearance */
 extern int nvariants;
 
-/* a peer: a libc variant's libc column, or the dpdk column */
-struct peer {
+struct peer { /* a libc variant's libc column, or the dpdk column */
   char name[24], variant[24], impl[16];
 };
 extern struct peer peers[6];
 extern int npeers;
 
-void read_csv(const char *path);
-void find_peers(void);
+/* reads a results.csv and finds its peers; 0 if it has no rows */
+int read_results(const char *path);
+/* first row matching every non-NULL key (size < 0: any) */
 const struct crow *find_row(const char *variant, const char *section, const char *func,
                             const char *align, const char *label, const char *impl, double size);
-double best_peer(const struct crow *r, int *who);
-int variant_index(const char *v);
+/* geometric mean of median_ns over the matching rows, NAN if none */
 double geo_med(const char *variant, const char *section, const char *func, const char *impl,
                double size, const char *label);
-void cliff_stats(const double *ns, const long *cls, char (*lab)[16], int n, struct cliff_stat *st);
-void cliff_print(FILE *f, const char *who, const char *what, size_t n, int ncls,
-                 const struct cliff_stat *st, const char *slowlab);
-void report_write(FILE *f);
-int report_only(const char *dir);
-const char *section_rename(const char *name);
+int variant_index(const char *v);
+const char *section_rename(const char *name); /* the sections' old names */
+void summary(FILE *f, int runs);              /* runs: how many runs the times are medians of */
 
-void plot_sweeps(void);
-void plot_tables(void);
-void plot_cliff(void);
+void plots(void); /* the SVG plots of the rows read (plot.c) */
 
 #endif

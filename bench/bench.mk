@@ -84,7 +84,7 @@ bench-dpdk-flags:
 # plot.c) and main.c; bench.h is what they share.
 BENCH__SRC = bench/main.c bench/harness.c bench/core_share.c bench/machine.c bench/sections_move.c \
 	bench/sections_size.c bench/section_cliff.c bench/report.c bench/plot.c
-BENCH__HDR = bench/bench.h bench/peer.h bench/timing.h bench/core_probe.h
+BENCH__HDR = bench/bench.h bench/timing.h bench/core_probe.h
 
 $(BENCH_BIN): $(BENCH__SRC) $(BENCH__HDR) bench/peer_dpdk.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
 	@mkdir -p $(BENCH_OUT)

@@ -1,8 +1,8 @@
 /*
- * bench/machine.c - what the benchmark runs on and how: the CPU (name,
- * CPUID, features, the tag that names a snapshot), the environment printed
- * with every figure, a fixed address layout, and the peers' builds (DPDK's
- * object per ISA, glibc at its AVX2 code).
+ * bench/machine.c - what the benchmark runs on and how: the CPU (CPUID, the
+ * features that decide the paths, the tag that names a run), the environment
+ * printed with every figure, a fixed address layout, and the peers' builds
+ * (DPDK's object per ISA, glibc at its AVX2 code).
  */
 #define _GNU_SOURCE
 #include "bench.h"
@@ -16,33 +16,28 @@
 #ifdef __GLIBC__
 #include <gnu/libc-version.h>
 #endif
-
-/* ------------------------------------------------------------------ */
-/* DPDK's rte_memcpy (bench/peer_dpdk.c, one object per ISA)           */
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 #ifdef BENCH_HAVE_DPDK
 PEER_DECLARE(avx512)
 PEER_DECLARE(avx2)
 PEER_DECLARE(sse)
-static const struct peer_build dpdk_builds[] = {
-    {"avx512", BENCH_DPDK_FLAGS_avx512, bench_dpdk_fixed_avx512, bench_dpdk_table_avx512,
-     bench_dpdk_version_avx512},
-    {"avx2", BENCH_DPDK_FLAGS_avx2, bench_dpdk_fixed_avx2, bench_dpdk_table_avx2,
-     bench_dpdk_version_avx2},
-    {"sse", BENCH_DPDK_FLAGS_sse, bench_dpdk_fixed_sse, bench_dpdk_table_sse,
-     bench_dpdk_version_sse},
-};
+#define PEER_BUILD(isa)                                                                            \
+  {                                                                                                \
+#isa, BENCH_DPDK_FLAGS_##isa, bench_dpdk_fixed_##isa, bench_dpdk_table_##isa,                  \
+        bench_dpdk_version_##isa                                                                   \
+  }
+static const struct peer_build dpdk_builds[] = {PEER_BUILD(avx512), PEER_BUILD(avx2),
+                                                PEER_BUILD(sse)};
 #endif
 
-/* Address-space layout randomisation moves the stack, the heap, the code
- * and the libraries relative to each other on every run; on our machine
- * that alone changes some small-size rows by up to 2x from one process to
- * the next (4K aliasing between stack and buffers, predictor aliasing
- * between code addresses), for libc and fastmem alike.  To make runs
- * comparable, the benchmark runs itself again once with randomisation
- * switched off for itself (like `setarch -R`) unless --aslr is given or the
- * system refuses. */
-int layout_fixed(void) {
+/* Address-space randomisation alone moved some small-size rows by up to 2x
+ * from one process to the next (4K aliasing between stack and buffers,
+ * predictor aliasing between code addresses). Unless --aslr, the benchmark
+ * runs itself again once with it off (as `setarch -R` does). */
+static int layout_fixed(void) {
 #ifdef __linux__
   int p = personality(0xffffffff);
   return p != -1 && (p & ADDR_NO_RANDOMIZE);
@@ -65,119 +60,89 @@ void fix_layout(char **argv) {
 #endif
 }
 
-static void cpu_model(char *o, size_t len) {
-  FILE *f = fopen("/proc/cpuinfo", "r");
-  char line[256];
-  struct utsname u;
-  snprintf(o, len, "unknown");
-  if (f) {
-    while (fgets(line, sizeof line, f)) {
-      char *c = strchr(line, ':');
-      if (c && (!strncmp(line, "model name", 10) || !strncmp(line, "cpu\t", 4) ||
-                !strncmp(line, "Model\t", 6))) {
-        c++;
-        c += strspn(c, " \t");
-        c[strcspn(c, "\n")] = 0;
-        snprintf(o, len, "%s", c);
-        break;
-      }
-    }
-    fclose(f);
-  }
-  if (!strcmp(o, "unknown") && uname(&u) == 0) snprintf(o, len, "%s", u.machine);
-}
-
-/* What the CPU is, from CPUID where there is one: printed with every
- * figure (stdout, meta.txt, summary.txt), and the tag that names a
- * snapshot directory (make bench-snapshot): vendor-family-model, e.g.
- * amd-19h-01h, intel-06h-cfh. */
+/* The CPU, printed with every figure; its tag (vendor-family-model, e.g.
+ * amd-19h-01h, or the architecture without CPUID) names the run. */
 static struct {
   char vendor[16], name[80], tag[48], features[160];
   unsigned family, model, stepping;
-  int have_cpuid;
 } cpu_id;
-
-#if BENCH_X86 && defined(__GNUC__)
-#include <cpuid.h>
-#endif
 
 void cpu_identify(void) {
   struct utsname u;
-  size_t i, len;
-  cpu_model(cpu_id.name, sizeof cpu_id.name);
-#if BENCH_X86 && defined(__GNUC__)
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  char line[256];
+  snprintf(cpu_id.name, sizeof cpu_id.name, "%s", uname(&u) == 0 ? u.machine : "unknown");
+  snprintf(cpu_id.tag, sizeof cpu_id.tag, "%.40s", cpu_id.name);
+  snprintf(cpu_id.features, sizeof cpu_id.features, "(no CPUID)");
+  while (f && fgets(line, sizeof line, f)) {
+    char *c = strchr(line, ':');
+    if (c && (!strncmp(line, "model name", 10) || !strncmp(line, "cpu\t", 4) ||
+              !strncmp(line, "Model\t", 6))) {
+      c += 1 + strspn(c + 1, " \t");
+      c[strcspn(c, "\n")] = 0;
+      snprintf(cpu_id.name, sizeof cpu_id.name, "%s", c);
+      break;
+    }
+  }
+  if (f) fclose(f);
+#if defined(__x86_64__) || defined(__i386__)
   {
-    unsigned a, b, c, d, max = __get_cpuid_max(0, NULL), ext = __get_cpuid_max(0x80000000u, NULL);
-    unsigned l1c = 0, l1d = 0, l7b = 0, l7d = 0;
     static const struct {
       const char *name;
-      int leaf7; /* 0: leaf 1 EDX, 1: leaf 7 EBX, 2: leaf 7 EDX */
+      int reg; /* 0: leaf 1 EDX, 1: leaf 7 EBX, 2: leaf 7 EDX */
       unsigned bit;
     } feats[] = {
         {"sse2", 0, 26},     {"avx2", 1, 5}, {"avx512f", 1, 16}, {"avx512bw", 1, 30},
         {"avx512vl", 1, 31}, {"erms", 1, 9}, {"fsrm", 2, 4},
     };
-    char have[96] = "", lack[96] = "";
-    if (max >= 1) {
-      __cpuid(0, a, b, c, d);
-      memcpy(cpu_id.vendor, &b, 4);
-      memcpy(cpu_id.vendor + 4, &d, 4);
-      memcpy(cpu_id.vendor + 8, &c, 4);
-      cpu_id.vendor[12] = 0;
-      __cpuid(1, a, b, l1c, l1d);
-      cpu_id.stepping = a & 15;
-      cpu_id.family = (a >> 8) & 15;
-      cpu_id.model = (a >> 4) & 15;
-      if (cpu_id.family == 15) cpu_id.family += (a >> 20) & 0xff;
-      if (cpu_id.family == 6 || cpu_id.family >= 15) cpu_id.model += ((a >> 16) & 15) << 4;
-      cpu_id.have_cpuid = 1;
-    }
-    if (max >= 7) __cpuid_count(7, 0, a, l7b, c, l7d);
-    (void)l1c;
+    unsigned a, b, c, d, w[3] = {0, 0, 0}, br[13] = {0};
+    char have[96] = "", lack[96] = "", *v, *nm = (char *)br;
+    size_t i, len;
+    if ((unsigned)__get_cpuid_max(0, NULL) < 1) return;
+    __cpuid(0, a, b, c, d);
+    memcpy(cpu_id.vendor, &b, 4);
+    memcpy(cpu_id.vendor + 4, &d, 4);
+    memcpy(cpu_id.vendor + 8, &c, 4);
+    __cpuid(1, a, b, c, w[0]);
+    cpu_id.stepping = a & 15;
+    cpu_id.family = (a >> 8) & 15;
+    cpu_id.model = (a >> 4) & 15;
+    if (cpu_id.family == 15) cpu_id.family += (a >> 20) & 0xff;
+    if (cpu_id.family == 6 || cpu_id.family >= 15) cpu_id.model += ((a >> 16) & 15) << 4;
+    if ((unsigned)__get_cpuid_max(0, NULL) >= 7) __cpuid_count(7, 0, a, w[1], c, w[2]);
     for (i = 0; i < sizeof feats / sizeof feats[0]; i++) {
-      unsigned w = feats[i].leaf7 == 0 ? l1d : feats[i].leaf7 == 1 ? l7b : l7d;
-      char *o = (w >> feats[i].bit) & 1 ? have : lack;
+      char *o = (w[feats[i].reg] >> feats[i].bit) & 1 ? have : lack;
       len = strlen(o);
       snprintf(o + len, 96 - len, "%s%s", len ? " " : "", feats[i].name);
     }
     snprintf(cpu_id.features, sizeof cpu_id.features, "%s%s%s", have, lack[0] ? "; not: " : "",
              lack);
-    if (ext >= 0x80000004u) {
-      unsigned br[12];
-      char *nm = (char *)br;
+    if ((unsigned)__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u) {
       for (i = 0; i < 3; i++)
         __cpuid(0x80000002u + (unsigned)i, br[4 * i], br[4 * i + 1], br[4 * i + 2], br[4 * i + 3]);
-      nm[47] = 0;
       nm += strspn(nm, " ");
       if (*nm) snprintf(cpu_id.name, sizeof cpu_id.name, "%s", nm);
     }
-  }
-#endif
-  if (cpu_id.have_cpuid) {
-    const char *v = !strcmp(cpu_id.vendor, "GenuineIntel")   ? "intel"
-                    : !strcmp(cpu_id.vendor, "AuthenticAMD") ? "amd"
-                    : !strcmp(cpu_id.vendor, "HygonGenuine") ? "hygon"
-                                                             : NULL;
-    char lower[16];
+    /* the tag: a known vendor's short name, else the vendor id's letters */
+    v = !strcmp(cpu_id.vendor, "GenuineIntel")   ? "intel"
+        : !strcmp(cpu_id.vendor, "AuthenticAMD") ? "amd"
+        : !strcmp(cpu_id.vendor, "HygonGenuine") ? "hygon"
+                                                 : NULL;
     if (!v) {
       for (i = 0, len = 0; cpu_id.vendor[i] && len < 8; i++)
-        if ((cpu_id.vendor[i] >= 'A' && cpu_id.vendor[i] <= 'Z') ||
-            (cpu_id.vendor[i] >= 'a' && cpu_id.vendor[i] <= 'z'))
-          lower[len++] = (char)(cpu_id.vendor[i] | 0x20);
-      lower[len] = 0;
-      v = len ? lower : "x86";
+        if ((cpu_id.vendor[i] | 0x20) >= 'a' && (cpu_id.vendor[i] | 0x20) <= 'z')
+          have[len++] = (char)(cpu_id.vendor[i] | 0x20);
+      have[len] = 0;
+      v = len ? have : "x86";
     }
     snprintf(cpu_id.tag, sizeof cpu_id.tag, "%s-%02xh-%02xh", v, cpu_id.family, cpu_id.model);
-  } else {
-    /* no CPUID: the architecture's name (ppc64le, aarch64, ...) */
-    snprintf(cpu_id.tag, sizeof cpu_id.tag, "%.40s", uname(&u) == 0 ? u.machine : "unknown");
-    snprintf(cpu_id.features, sizeof cpu_id.features, "(no CPUID)");
   }
+#endif
 }
 
-static const char *dpdk_missing = "no dpdk column: rte_memcpy.h was not found at build time";
+const char *cpu_tag(void) { return cpu_id.tag; }
 
-static const char *dpdk_version(void) { return dpdk ? dpdk->version() : "-"; }
+static const char *dpdk_missing = "no dpdk column: rte_memcpy.h was not found at build time";
 
 void print_env(FILE *f) {
   const char *tun = getenv("GLIBC_TUNABLES");
@@ -187,32 +152,27 @@ void print_env(FILE *f) {
   strftime(day, sizeof day, "%Y-%m-%d %H:%M UTC", gmtime(&now));
   fprintf(f, "date:       %s\n", day);
   fprintf(f, "cpu:        %s, %ld cpus online\n", cpu_id.name, sysconf(_SC_NPROCESSORS_ONLN));
-  if (cpu_id.have_cpuid)
+  if (cpu_id.vendor[0])
     fprintf(f, "cpuid:      %s family 0x%x model 0x%x stepping %u (tag %s)\n", cpu_id.vendor,
             cpu_id.family, cpu_id.model, cpu_id.stepping, cpu_id.tag);
   else fprintf(f, "cpuid:      none (tag %s)\n", cpu_id.tag);
   fprintf(f, "features:   %s\n", cpu_id.features);
   if (uname(&u) == 0) fprintf(f, "system:     %s %s %s\n", u.sysname, u.release, u.machine);
-  fprintf(f, "compiler:   %s%s%s\n",
 #ifdef __clang__
-          "clang ",
+  fprintf(f, "compiler:   clang %s", __VERSION__);
 #else
-          "",
+  fprintf(f, "compiler:   %s", __VERSION__);
 #endif
-          __VERSION__,
-#ifdef __OPTIMIZE__
-          ""
-#else
-          " (not optimised!)"
+#ifndef __OPTIMIZE__
+  fprintf(f, " (not optimised!)");
 #endif
-  );
 #ifdef BENCH_FLAGS
-  fprintf(f, "flags:      %s\n", BENCH_FLAGS);
+  fprintf(f, "\nflags:      %s", BENCH_FLAGS);
 #endif
 #ifdef __GLIBC__
-  fprintf(f, "libc:       glibc %s\n", gnu_get_libc_version());
+  fprintf(f, "\nlibc:       glibc %s\n", gnu_get_libc_version());
 #else
-  fprintf(f, "libc:       unknown (not glibc)\n");
+  fprintf(f, "\nlibc:       unknown (not glibc)\n");
 #endif
   fprintf(f, "memeq base: %s\n", libc_memeq_name);
   fprintf(f, "variant:    %s (GLIBC_TUNABLES=%s)\n", opt.variant, tun ? tun : "unset");
@@ -220,7 +180,7 @@ void print_env(FILE *f) {
           opt.have_limit ? " (limited by --cpu-limit)" : "");
   fprintf(f, "peers:      %s", opt.peers_avx2 ? "avx2 (glibc with " AVX2_TUNABLES "; " : "best (");
   if (dpdk)
-    fprintf(f, "dpdk: rte_memcpy of DPDK %s, %s build: %s)\n", dpdk_version(), dpdk->isa,
+    fprintf(f, "dpdk: rte_memcpy of DPDK %s, %s build: %s)\n", dpdk->version(), dpdk->isa,
             dpdk->flags);
   else fprintf(f, "%s)\n", dpdk_missing);
   fprintf(f,
@@ -235,20 +195,21 @@ void print_env(FILE *f) {
   else fprintf(f, "pinned:     no\n");
 }
 
+char *tunables_plus(const char *add) {
+  const char *old = getenv("GLIBC_TUNABLES");
+  size_t len = strlen(add) + (old ? strlen(old) + 1 : 0) + 1;
+  char *tun = malloc(len);
+  if (!tun) die("malloc");
+  snprintf(tun, len, "%s%s%s", old ? old : "", old ? ":" : "", add);
+  return tun;
+}
+
 /* --peers=avx2: glibc reads its tunables when the process starts, so the
- * benchmark runs itself again with the AVX-512 hwcaps masked (added to any
- * GLIBC_TUNABLES already set; the libc-norep run appends its own). */
+ * benchmark runs itself again with the AVX-512 hwcaps masked. */
 void avx2_peers(char **argv) {
   const char *old = getenv("GLIBC_TUNABLES");
-  char *tun;
-  size_t len;
   if (old && strstr(old, AVX2_TUNABLES)) return;
-  len = strlen(AVX2_TUNABLES) + (old ? strlen(old) + 1 : 0) + 1;
-  tun = malloc(len);
-  if (!tun) die("malloc");
-  snprintf(tun, len, "%s%s%s", old ? old : "", old ? ":" : "", AVX2_TUNABLES);
-  setenv("GLIBC_TUNABLES", tun, 1);
-  free(tun);
+  setenv("GLIBC_TUNABLES", tunables_plus(AVX2_TUNABLES), 1);
   fflush(stdout);
   execv("/proc/self/exe", argv);
   fprintf(stderr, "bench: cannot run again with GLIBC_TUNABLES=%s: %s\n", AVX2_TUNABLES,
@@ -257,11 +218,10 @@ void avx2_peers(char **argv) {
 }
 
 /* DPDK's build for the column: with --peers=avx2 its AVX2 build, else the
- * widest this CPU runs (each build needs every feature of its -march level
- * that the compiler may use). */
+ * widest this CPU runs (every feature of its -march level). */
 const struct peer_build *pick_dpdk(void) {
 #if defined(BENCH_HAVE_DPDK) && defined(__GNUC__)
-  int v4, v3;
+  int v3, v4;
   __builtin_cpu_init();
   v3 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
        __builtin_cpu_supports("fma");
@@ -277,5 +237,3 @@ const struct peer_build *pick_dpdk(void) {
 #endif
   return NULL;
 }
-
-const char *cpu_tag(void) { return cpu_id.tag; }

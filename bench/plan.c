@@ -1,36 +1,23 @@
-/* bench/plan.c - the measurement behind a CPU's row in fastmem's x86 plan
- * table (fm__x86_find_plan): rep movsb, rep stosb and non-temporal stores
- * against fastmem's own vector loop, size by size (x86-64).
+/* bench/plan.c - the measurements behind a CPU's row in fastmem's x86 plan
+ * table (fm__x86_find_plan), x86-64; run by `sh bench/tune.sh`.
  *
- *   bench/out/plan [--width=64|32|16] [--off=K] [--shift=G] [SIZE ...]
- *     width: the loop's vector width (default: the widest this CPU has)
- *     off:   src % 64 = K, dst % 64 = 3K % 64 (default 0: both aligned)
- *     shift: dst G bytes further (G < 4096; default 0: dst - src = 3K % 64 - K
- *            mod 4096)
- *   bench/out/plan --slow-modes [SIZE]
- *     raw rep movsb (SIZE, default 64 KiB) at dst - src = 1 page + delta,
- *     4096 pages + delta and 4 GiB + delta, and raw rep stosb at every
- *     dst % 64: the placements where string instructions have slow modes
- *   bench/out/plan --slow-scan [SIZE]
- *     raw rep movsb (SIZE, default 64 KiB) at every (dst - src) mod 4096,
- *     1 page, 4096 pages and 4 GiB apart, with src % 64 of 0, 1, 31 and 63;
- *     per row the median over the 4096 distances and every run of distances
- *     at 1.5x that median or more: slow modes beside those --slow-modes
- *     samples (fastmem takes rep movsb only for disjoint ranges whose
- *     distance mod 4096 is 64..4095; at 1 page apart 64 KiB and 1 MiB
- *     copies overlap)
- *   bench/out/plan --pieces [PIECE]
- *     rep movsb and rep stosb (of 7 and of 0) of 2-64 MiB in one instruction
- *     against the same in pieces of PIECE bytes (default 2 MiB), as fastmem
- *     runs them where its plan has string_piece: a CPU that streams long
- *     string instructions past its caches shows a drop in the whole columns
+ *   plan [--width=64|32|16] [--off=K] [--shift=G] [SIZE ...]
+ *     rep movsb, rep stosb and non-temporal stores against fastmem's own
+ *     vector loop (default: the widest this CPU has), size by size; src % 64
+ *     = K, dst % 64 = 3K % 64, dst G bytes further (G < 4096)
+ *   plan --slow-modes [SIZE]   raw rep movsb (default 64 KiB) at dst - src =
+ *     1 page, 4096 pages and 4 GiB + delta, and raw rep stosb at each dst % 64
+ *   plan --slow-scan [SIZE]    raw rep movsb at every (dst - src) mod 4096 at
+ *     those gaps, src % 64 of 0, 1, 31 and 63: per row the median over the
+ *     distances and every run of distances at 1.5x it or more
+ *   plan --pieces [PIECE]      rep movsb and rep stosb (of 7 and of 0) of
+ *     2-64 MiB in one instruction against the same in pieces of PIECE bytes
+ *     (default 2 MiB), as fastmem runs them where its plan has string_piece
  *
- * Each strategy is timed in batches that take turns, every batch after an
- * untimed warm-up call (non-temporal stores evict the destination, which
- * would slow whichever strategy ran next); medians of 11. Prints the loop's
- * ns per call and, for each other strategy, the loop's time over its time
- * (> 1: that strategy is faster). Run by `sh bench/tune.sh plan`.
- */
+ * Strategies take turns in batches, each after an untimed warm-up call
+ * (non-temporal stores evict the destination, which would slow whichever
+ * ran next); medians of 11. Ratios are the first strategy's time over the
+ * other's (> 1: the other is faster). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,10 +31,12 @@
 #define T_ALL "avx,avx2,avx512f,avx512bw,avx512vl"
 
 static int width = 64;
-static size_t shift = 0;
+static unsigned char *gd;
+static const unsigned char *gs;
+static size_t gn, gpiece;
 
-/* The strategies, each as fastmem runs it: 64-aligned destination, the first
-   64 bytes with vectors. */
+/* The strategies as fastmem runs them: a 64-aligned destination, the first
+   64 bytes with vectors; string instructions in the plan's pieces. */
 static void loop_copy(unsigned char *d, const unsigned char *s, size_t n) {
   if (width == 64) fm__move_avx512(d, s, n);
   else if (width == 32) fm__move_avx2(d, s, n);
@@ -58,8 +47,6 @@ static void loop_set(unsigned char *d, int c, size_t n) {
   else if (width == 32) fm__set_avx2(d, c, n);
   else fm__set_sse2(d, c, n);
 }
-/* in pieces of the plan's string_piece where fastmem runs them so
-   (fm__x86_move_big, fm__x86_set_big) */
 __attribute__((noinline)) static void movsb_copy(unsigned char *d, const unsigned char *s,
                                                  size_t n) {
   size_t skip = 64 - ((uintptr_t)d & 63);
@@ -85,36 +72,67 @@ __attribute__((noinline, target(T_ALL))) static void nt_set(unsigned char *d, in
   else fm__stream_nt(d, p, n, 16, 1);
 }
 
+/* plan's strategies: the copy loop, rep movsb, nt; the set loop, rep stosb, nt */
+static void strategy(int m, int j) {
+  switch (m) {
+  case 0: loop_copy(gd, gs, gn); break;
+  case 1: movsb_copy(gd, gs, gn); break;
+  case 2: nt_copy(gd, gs, gn); break;
+  case 3: loop_set(gd, j, gn); break;
+  case 4: stosb_set(gd, j, gn); break;
+  default: nt_set(gd, j, gn); break;
+  }
+}
+
+/* --pieces: copy, set of 7, set of 0; each whole, then in pieces */
+__attribute__((noinline)) static void piece(int w, int j) {
+  (void)j;
+  fm__x86_rep_pieces(gd, w < 2 ? gs : NULL, w < 4 ? 7 : 0, gn, w & 1 ? gpiece : gn);
+}
+
+/* t[m][5]: the median ns per call of the six strategies m, in 11 rounds of
+   batches of reps calls that take turns */
+static void turns(void (*call)(int m, int j), int reps, double t[6][11]) {
+  int r, k, j;
+  for (r = 0; r < 11; r++)
+    for (k = 0; k < 6; k++) {
+      int m = (k + r) % 6;
+      double t0 = 0;
+      for (j = -1; j < reps; j++) {
+        if (j == 0) t0 = now_ns();
+        call(m, j);
+        __asm__ volatile("" : : "r"(gd) : "memory");
+      }
+      t[m][r] = (now_ns() - t0) / reps;
+    }
+  for (k = 0; k < 6; k++) qsort(t[k], 11, sizeof(double), cmp_double);
+}
+
 static void print_cpu(void) {
-  unsigned a, b, c, d, brand[12], i;
-  char vendor[13];
+  unsigned a, b, c, d, brand[13] = {0}, i;
+  char vendor[13] = {0};
   __cpuid(0, a, b, c, d);
   memcpy(vendor, &b, 4);
   memcpy(vendor + 4, &d, 4);
   memcpy(vendor + 8, &c, 4);
-  vendor[12] = 0;
   __cpuid(1, a, b, c, d);
   printf("cpu: %s family %02xh model %02xh stepping %u", vendor, fm__x86_family(a),
          fm__x86_model(a), a & 15);
-  __cpuid(0x80000000u, a, b, c, d);
-  if (a >= 0x80000004u) {
-    for (i = 0; i < 3; i++)
-      __cpuid(0x80000002u + i, brand[4 * i], brand[4 * i + 1], brand[4 * i + 2], brand[4 * i + 3]);
-    printf(", \"%.48s\"", (const char *)brand);
-  }
+  for (i = 0; (unsigned)__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u && i < 3; i++)
+    __cpuid(0x80000002u + i, brand[4 * i], brand[4 * i + 1], brand[4 * i + 2], brand[4 * i + 3]);
+  if (brand[0]) printf(", \"%.48s\"", (const char *)brand);
   printf("; fastmem path %s\n", fm_path_name());
 }
 
-/* span bytes of anonymous memory, every page touched (filled with 1);
-   NULL, said on stderr, if there is none */
-static unsigned char *filled_buffer(size_t span) {
+/* span bytes of anonymous memory, every page touched (reserve: none, and
+   untouched); NULL, said on stderr, if there is none */
+static unsigned char *buffer(size_t span, int reserve) {
   unsigned char *m =
-      (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (m == MAP_FAILED) {
-    perror("mmap");
-    return NULL;
-  }
-  memset(m, 1, span);
+      (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | (reserve ? 0 : MAP_NORESERVE), -1, 0);
+  if (m == MAP_FAILED) return perror("mmap"), NULL;
+  if (reserve) memset(m, 1, span);
+  print_cpu();
   return m;
 }
 
@@ -135,75 +153,57 @@ static double raw_ns(unsigned char *d, const unsigned char *s, size_t n) {
   return best;
 }
 
+static const size_t gap[] = {4096, (size_t)4096 * 4096, (size_t)1 << 32};
+static const char *const gap_name[] = {"1 page", "4096 pages", "4 GiB"};
+#define SLOW_SPAN (((size_t)1 << 32) + (64u << 20))
+
 static int slow_modes(size_t n) {
   static const long delta[] = {-64, -1, 0, 1, 2, 8, 16, 31, 32, 33, 63, 64, 65, 128, 2048, 4095};
-  static const size_t gap[] = {4096, (size_t)4096 * 4096, (size_t)1 << 32};
-  static const char *const gap_name[] = {"1 page", "4096 pages", "4 GiB"};
-  size_t span = ((size_t)1 << 32) + (64u << 20), g, k;
-  unsigned char *m = (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE,
-                                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (m == MAP_FAILED) {
-    perror("mmap");
-    return 1;
-  }
-  print_cpu();
-  printf(
-      "raw rep movsb of %zu B, ns per copy, at dst - src = gap + delta (src page-aligned)\n%-11s",
-      n, "gap \\ delta");
+  unsigned char *m = buffer(SLOW_SPAN, 0), *s = m + (1u << 20);
+  size_t g, k;
+  if (!m) return 1;
+  printf("raw rep movsb of %zu B, ns per copy, at dst - src = gap + delta (src page-aligned)\n"
+         "%-11s",
+         n, "gap \\ delta");
   for (k = 0; k < sizeof delta / sizeof delta[0]; k++) printf(" %7ld", delta[k]);
-  printf("\n");
   for (g = 0; g < 3; g++) {
-    unsigned char *s = m + (1u << 20);
-    printf("%-11s", gap_name[g]);
+    printf("\n%-11s", gap_name[g]);
     for (k = 0; k < sizeof delta / sizeof delta[0]; k++)
       printf(" %7.0f", raw_ns(s + gap[g] + delta[k], s, n));
-    printf("\n");
   }
-  printf("raw rep stosb of %zu B, ns per set, by dst %% 64:\n", n);
+  printf("\nraw rep stosb of %zu B, ns per set, by dst %% 64:\n", n);
   for (k = 0; k < 64; k++)
-    printf("%s%6.0f", k % 16 ? "" : (k ? "\n  " : "  "), raw_ns(m + (1u << 20) + k, NULL, n));
+    printf("%s%6.0f", k % 16 ? "" : (k ? "\n  " : "  "), raw_ns(s + k, NULL, n));
   printf("\n");
   return 0;
 }
 
 static int slow_scan(size_t n) {
-  static const size_t gap[] = {4096, (size_t)4096 * 4096, (size_t)1 << 32};
-  static const char *const gap_name[] = {"1 page", "4096 pages", "4 GiB"};
   static const unsigned src_off[] = {0, 1, 31, 63};
   static double t[4096], sorted[4096];
-  size_t span = ((size_t)1 << 32) + (64u << 20), g, o, k;
-  unsigned char *m = (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE,
-                                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (m == MAP_FAILED) {
-    perror("mmap");
-    return 1;
-  }
-  print_cpu();
+  unsigned char *m = buffer(SLOW_SPAN, 0);
+  size_t g, o, k, run, at;
+  if (!m) return 1;
   printf("raw rep movsb of %zu B at dst - src = gap + delta, delta = 0..4095: the median ns\n"
          "over the 4096 deltas, the slowest delta of 64..4095 (where fastmem may take rep\n"
          "movsb) and every run of deltas at 1.5x the median or more (delta: ns)\n",
          n);
   for (g = 0; g < 3; g++)
-    for (o = 0; o < sizeof src_off / sizeof src_off[0]; o++) {
+    for (o = 0; o < 4; o++) {
       unsigned char *s = m + (1u << 20) + src_off[o];
       double med, worst = 0;
-      size_t at = 0, run;
       for (k = 0; k < 4096; k++) sorted[k] = t[k] = raw_ns(s + gap[g] + k, s, n);
       qsort(sorted, 4096, sizeof sorted[0], cmp_double);
       med = sorted[2048];
-      for (k = 64; k < 4096; k++)
+      for (k = 64, at = 0; k < 4096; k++)
         if (t[k] > worst) worst = t[k], at = k;
       printf("%-10s src%%64=%-2u median %7.0f, slowest of 64..4095 %7.0f at %4zu (%.2fx) |",
              gap_name[g], src_off[o], med, worst, at, worst / med);
       for (k = 0; k < 4096; k = run) {
         double top = 0;
-        for (run = k; run < 4096 && t[run] >= 1.5 * med; run++)
-          if (t[run] > top) top = t[run];
-        if (run == k) {
-          run++;
-          continue;
-        }
-        printf(" %zu..%zu: %.0f", k, run - 1, top);
+        for (run = k; run < 4096 && t[run] >= 1.5 * med; run++) top = t[run] > top ? t[run] : top;
+        if (run == k) run++;
+        else printf(" %zu..%zu: %.0f", k, run - 1, top);
       }
       printf("\n");
       fflush(stdout);
@@ -211,50 +211,27 @@ static int slow_scan(size_t n) {
   return 0;
 }
 
-/* rep movsb (s) or rep stosb (s null) of n bytes in pieces of at most
-   `piece` bytes: fastmem's fm__x86_rep_pieces, whose piece the plan sets */
-__attribute__((noinline)) static void rep_in_pieces(unsigned char *d, const unsigned char *s, int c,
-                                                    size_t n, size_t piece) {
-  fm__x86_rep_pieces(d, s, c, n, piece);
-}
-
-static int pieces(size_t piece) {
+static int pieces(size_t piece_size) {
   static const size_t sizes[] = {2 << 20,  (4 << 20) - 64, 4 << 20,  6 << 20,  8 << 20, 12 << 20,
                                  16 << 20, 24 << 20,       32 << 20, 48 << 20, 64 << 20};
+  unsigned char *m = buffer((size_t)160 << 20, 1);
   size_t k;
-  unsigned char *m = filled_buffer((size_t)160 << 20);
+  int v;
   if (!m) return 1;
-  print_cpu();
   printf("GB/s of raw rep movsb (src and dst 64-aligned, dst - src = 80 MiB + 2 KiB) and rep "
          "stosb\n(fill byte 7, then 0), in one instruction and in pieces of %zu bytes; medians "
          "of 11\n",
-         piece);
+         piece_size);
   printf("%10s %7s %7s %6s | %7s %7s %6s | %7s %7s %6s\n", "size", "movsb", "pieces", "ratio",
          "stosb", "pieces", "ratio", "zeros", "pieces", "ratio");
   for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-    size_t n = sizes[k];
-    unsigned char *s = m + 4096, *d = m + (80u << 20) + 2048 + 4096;
     double t[6][11];
-    int reps = (int)((256u << 20) / n), r, v, j;
-    /* variants: copy, set of 7, set of 0; each whole, then in pieces */
-    for (r = 0; r < 11; r++)
-      for (v = 0; v < 6; v++) {
-        int w = (v + r) % 6;
-        double t0 = 0;
-        for (j = -1; j < reps; j++) {
-          if (j == 0) t0 = now_ns();
-          rep_in_pieces(d, w < 2 ? s : NULL, w < 4 ? 7 : 0, n, w & 1 ? piece : n);
-          __asm__ volatile("" : : "r"(d) : "memory");
-        }
-        t[w][r] = (now_ns() - t0) / reps;
-      }
-    printf("%10zu", n);
-    for (v = 0; v < 6; v += 2) {
-      qsort(t[v], 11, sizeof(double), cmp_double);
-      qsort(t[v + 1], 11, sizeof(double), cmp_double);
-      printf(" %s%7.1f %7.1f %6.2f", v ? "| " : "", n / t[v][5], n / t[v + 1][5],
+    gs = m + 4096, gd = m + (80u << 20) + 2048 + 4096, gn = sizes[k], gpiece = piece_size;
+    turns(piece, (int)((256u << 20) / gn), t);
+    printf("%10zu", gn);
+    for (v = 0; v < 6; v += 2)
+      printf(" %s%7.1f %7.1f %6.2f", v ? "| " : "", gn / t[v][5], gn / t[v + 1][5],
              t[v][5] / t[v + 1][5]);
-    }
     printf("\n");
   }
   return 0;
@@ -265,18 +242,16 @@ int main(int argc, char **argv) {
                                256 << 10, 512 << 10, 768 << 10, 1 << 20,  1280 << 10, 1536 << 10,
                                2 << 20,   3 << 20,   4 << 20,   8 << 20,  16 << 20,   24 << 20,
                                32 << 20,  64 << 20,  128 << 20};
-  size_t sizes[64], nsizes = 0, k, span = (size_t)512 << 20;
-  unsigned f, off = 0;
+  size_t sizes[64], nsizes = 0, k, span = (size_t)512 << 20, shift = 0;
+  unsigned f = fm_cpu_features(), off = 0;
   unsigned char *buf;
+  const char *mode = argc > 1 ? argv[1] : "";
+  size_t arg = argc > 2 ? strtoul(argv[2], NULL, 0) : 0;
   int i;
-  f = fm_cpu_features();
   width = f & FM_CPU_AVX512 ? 64 : f & FM_CPU_AVX2 ? 32 : 16;
-  if (argc > 1 && !strcmp(argv[1], "--slow-modes"))
-    return slow_modes(argc > 2 ? strtoul(argv[2], NULL, 0) : 65536);
-  if (argc > 1 && !strcmp(argv[1], "--slow-scan"))
-    return slow_scan(argc > 2 ? strtoul(argv[2], NULL, 0) : 65536);
-  if (argc > 1 && !strcmp(argv[1], "--pieces"))
-    return pieces(argc > 2 ? strtoul(argv[2], NULL, 0) : (size_t)2 << 20);
+  if (!strcmp(mode, "--slow-modes")) return slow_modes(arg ? arg : 65536);
+  if (!strcmp(mode, "--slow-scan")) return slow_scan(arg ? arg : 65536);
+  if (!strcmp(mode, "--pieces")) return pieces(arg ? arg : (size_t)2 << 20);
   for (i = 1; i < argc; i++) {
     if (!strncmp(argv[i], "--width=", 8)) width = atoi(argv[i] + 8);
     else if (!strncmp(argv[i], "--shift=", 8)) shift = strtoul(argv[i] + 8, NULL, 0) % 4096;
@@ -287,9 +262,7 @@ int main(int argc, char **argv) {
     for (; nsizes < sizeof def / sizeof def[0]; nsizes++) sizes[nsizes] = def[nsizes];
   /* the loop alone: no string instructions, no non-temporal stores */
   fm_cpu_limit(f & (FM_CPU_SSE2 | FM_CPU_AVX2 | FM_CPU_AVX512));
-  buf = filled_buffer(span);
-  if (!buf) return 1;
-  print_cpu();
+  if (!(buf = buffer(span, 1))) return 1;
   printf("width %d, src %% 64 = %u, dst %% 64 = %u, (dst - src) %% 4096 = %zu: the loop's ns per "
          "call; loop time / strategy time\n",
          width, off, (unsigned)((off * 3 % 64 + shift) % 64),
@@ -297,35 +270,16 @@ int main(int argc, char **argv) {
   printf("%10s %12s %7s %7s | %12s %7s %7s\n", "size", "copy loop", "movsb", "nt", "set loop",
          "stosb", "nt");
   for (k = 0; k < nsizes; k++) {
-    size_t n = sizes[k];
-    unsigned char *s = buf + 4096 + off,
-                  *d = buf + span / 2 + 3 * 4096 + (64 << 10) + off * 3 % 64 + shift;
     double t[6][11];
-    int reps = n < (1u << 20) ? (int)((8u << 20) / n) : n < (32u << 20) ? 8 : 2, r, m0;
-    if (n + (64 << 10) + 5 * 4096 > span / 2) {
-      fprintf(stderr, "size %zu too large\n", n);
+    gn = sizes[k];
+    gs = buf + 4096 + off;
+    gd = buf + span / 2 + 3 * 4096 + (64 << 10) + off * 3 % 64 + shift;
+    if (gn + (64 << 10) + 5 * 4096 > span / 2) {
+      fprintf(stderr, "size %zu too large\n", gn);
       return 2;
     }
-    for (r = 0; r < 11; r++)
-      for (m0 = 0; m0 < 6; m0++) {
-        int m = (m0 + r) % 6, j;
-        double t0 = 0;
-        for (j = -1; j < reps; j++) {
-          if (j == 0) t0 = now_ns();
-          switch (m) {
-          case 0: loop_copy(d, s, n); break;
-          case 1: movsb_copy(d, s, n); break;
-          case 2: nt_copy(d, s, n); break;
-          case 3: loop_set(d, j, n); break;
-          case 4: stosb_set(d, j, n); break;
-          default: nt_set(d, j, n); break;
-          }
-          __asm__ volatile("" : : "r"(d) : "memory");
-        }
-        t[m][r] = (now_ns() - t0) / reps;
-      }
-    for (r = 0; r < 6; r++) qsort(t[r], 11, sizeof(double), cmp_double);
-    printf("%10zu %12.0f %7.2f %7.2f | %12.0f %7.2f %7.2f\n", n, t[0][5], t[0][5] / t[1][5],
+    turns(strategy, gn < (1u << 20) ? (int)((8u << 20) / gn) : gn < (32u << 20) ? 8 : 2, t);
+    printf("%10zu %12.0f %7.2f %7.2f | %12.0f %7.2f %7.2f\n", gn, t[0][5], t[0][5] / t[1][5],
            t[0][5] / t[2][5], t[3][5], t[3][5] / t[4][5], t[3][5] / t[5][5]);
   }
   return 0;
