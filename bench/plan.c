@@ -12,7 +12,8 @@
  *     distances and every run of distances at 1.5x it or more
  *   plan --pieces [PIECE]      rep movsb and rep stosb (of 7 and of 0) of
  *     2-64 MiB in one instruction against the same in pieces of PIECE bytes
- *     (default 2 MiB), as fastmem runs them where its plan has string_piece
+ *     (default 2 MiB): does the CPU stream long string instructions past
+ *     its caches? (decision STRING-PIECE)
  *
  * Strategies take turns in batches, each after an untimed warm-up call
  * (non-temporal stores evict the destination, which would slow whichever
@@ -36,7 +37,7 @@ static const unsigned char *gs;
 static size_t gn, gpiece;
 
 /* The strategies as fastmem runs them: a 64-aligned destination, the first
-   64 bytes with vectors; string instructions in the plan's pieces. */
+   64 bytes with vectors (fm__x86_move_big, fm__x86_set_big). */
 static void loop_copy(unsigned char *d, const unsigned char *s, size_t n) {
   if (width == 64) fm__move_avx512(d, s, n);
   else if (width == 32) fm__move_avx2(d, s, n);
@@ -51,12 +52,12 @@ __attribute__((noinline)) static void movsb_copy(unsigned char *d, const unsigne
                                                  size_t n) {
   size_t skip = 64 - ((uintptr_t)d & 63);
   fm__move_ends(d, s, 64, 32, 1);
-  fm__x86_rep_pieces(d + skip, s + skip, 0, n - skip, fm__x86_big.string_piece);
+  fm__rep_movsb(d + skip, s + skip, n - skip);
 }
 __attribute__((noinline)) static void stosb_set(unsigned char *d, int c, size_t n) {
   size_t skip = 64 - ((uintptr_t)d & 63);
   fm__set_ends(d, c, 64, 32, 1);
-  fm__x86_rep_pieces(d + skip, NULL, c, n - skip, fm__x86_stosb_piece(c, n));
+  fm__rep_stosb(d + skip, c, n - skip);
 }
 __attribute__((noinline, target(T_ALL))) static void nt_copy(unsigned char *d,
                                                              const unsigned char *s, size_t n) {
@@ -84,10 +85,13 @@ static void strategy(int m, int j) {
   }
 }
 
-/* --pieces: copy, set of 7, set of 0; each whole, then in pieces */
+/* --pieces: rep movsb, rep stosb of 7, of 0; each whole, then in pieces */
 __attribute__((noinline)) static void piece(int w, int j) {
-  (void)j;
-  fm__x86_rep_pieces(gd, w < 2 ? gs : NULL, w < 4 ? 7 : 0, gn, w & 1 ? gpiece : gn);
+  size_t k, p = w & 1 ? gpiece : gn;
+  for (k = 0, (void)j; k < gn; k += p) {
+    if (w < 2) fm__rep_movsb(gd + k, gs + k, gn - k < p ? gn - k : p);
+    else fm__rep_stosb(gd + k, w < 4 ? 7 : 0, gn - k < p ? gn - k : p);
+  }
 }
 
 /* t[m][5]: the median ns per call of the six strategies m, in 11 rounds of
@@ -116,8 +120,10 @@ static void print_cpu(void) {
   memcpy(vendor + 4, &d, 4);
   memcpy(vendor + 8, &c, 4);
   __cpuid(1, a, b, c, d);
-  printf("cpu: %s family %02xh model %02xh stepping %u", vendor, fm__x86_family(a),
-         fm__x86_model(a), a & 15);
+  b = (a >> 8) & 15, c = (a >> 4) & 15; /* family and model, extended as the vendors do */
+  printf("cpu: %s family %02xh model %02xh stepping %u", vendor,
+         b == 15 ? b + ((a >> 20) & 255) : b, b == 6 || b == 15 ? c | ((a >> 12) & 0xf0) : c,
+         a & 15);
   for (i = 0; (unsigned)__get_cpuid_max(0x80000000u, NULL) >= 0x80000004u && i < 3; i++)
     __cpuid(0x80000002u + i, brand[4 * i], brand[4 * i + 1], brand[4 * i + 2], brand[4 * i + 3]);
   if (brand[0]) printf(", \"%.48s\"", (const char *)brand);

@@ -16,8 +16,8 @@
 #                            string instructions have slow modes, then rep movsb
 #                            at every distance mod 4096 (bench/plan.c)
 #   sh bench/tune.sh pieces  rep movsb / rep stosb of 2-64 MiB whole against the
-#                            same in pieces of 1 MiB, 2 MiB and 4095 KiB: the
-#                            plan's string_piece (bench/plan.c --pieces)
+#                            same in pieces of 1 MiB, 2 MiB and 4095 KiB
+#                            (bench/plan.c --pieces; docs/decisions.md STRING-PIECE)
 #
 # Each variant is one `make bench SECTION=sweep` run with fastmem limited by
 # --cpu-limit (and its thresholds opened up by -D flags), against glibc as
