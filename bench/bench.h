@@ -204,36 +204,29 @@ void section_limits(void);   /* against the plainest AVX-512 loop */
 void section_cliff(void);    /* slow modes by address class */
 
 /* ------------------------------------------------------------------ */
-/* the report (report.c: results.csv read back, summary.txt)           */
+/* the report (report.c) and its charts (plot.c), into opt.out         */
 
-struct crow { /* one line of results.csv */
-  char variant[24], section[16], func[12], align[16], label[48], impl[16];
-  double size, med, bpns, ratio;
-  long dist;
-};
-extern struct crow *rows;
-extern size_t nrows;
-extern char variants[4][24]; /* libc_variant values, in order of appearance */
-extern int nvariants;
-
-struct peer { /* a libc variant's libc column, or the dpdk column */
-  char name[24], variant[24], impl[16];
-};
-extern struct peer peers[6];
-extern int npeers;
-
-/* reads a results.csv and finds its peers; 0 if it has no rows */
+/* reads a results.csv; 0 if it has no rows */
 int read_results(const char *path);
-/* first row matching every non-NULL key (size < 0: any) */
-const struct crow *find_row(const char *variant, const char *section, const char *func,
-                            const char *align, const char *label, const char *impl, double size);
-/* geometric mean of median_ns over the matching rows, NAN if none */
-double geo_med(const char *variant, const char *section, const char *func, const char *impl,
-               double size, const char *label);
-int variant_index(const char *v);
-const char *section_rename(const char *name); /* the sections' old names */
-void summary(FILE *f, int runs);              /* runs: how many runs the times are medians of */
+/* summary.txt after its header, and the plots; runs: how many runs each
+   time is the median of */
+void summary(FILE *f, int runs);
 
-void plots(void); /* the SVG plots of the rows read (plot.c) */
+struct series {
+  char name[48];
+  const char *color;
+  int dashed, n;
+  double x[512], y[512];
+};
+extern const char *const palette[10];
+void add_point(struct series *s, double x, double y);
+/* lines over sizes (a log2 x axis; xl NULL), or over classes 0..nx-1 with
+   the labels xl[i] ("": none) and the axis title xtitle; refline: a dashed
+   level, or NAN */
+void line_chart(const char *file, const char *title, const char *ylabel, const struct series *s,
+                int ns, int logy, double refline, char (*xl)[16], int nx, const char *xtitle);
+/* bars val[g * nser + k] of groups[0..ng) and series sers[0..nser); NAN: none */
+void bar_chart(const char *file, const char *title, const char *ylabel, char (*groups)[32], int ng,
+               char (*sers)[32], int nser, const double *val, int logy);
 
 #endif

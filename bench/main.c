@@ -49,11 +49,10 @@ static int parse_sections(const char *list) {
   snprintf(buf, sizeof buf, "%s", list);
   opt.sections = 0;
   for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-    const char *name = section_rename(tok); /* the old names still work */
-    unsigned hit = !strcmp(name, "all") ? (1u << NSEC) - 1 : 0;
+    unsigned hit = !strcmp(tok, "all") ? (1u << NSEC) - 1 : 0;
     int s;
     for (s = 0; s < NSEC; s++)
-      if (!strcmp(name, sections[s].name) || (name[0] == '1' + s && !name[1])) hit |= 1u << s;
+      if (!strcmp(tok, sections[s].name)) hit |= 1u << s;
     if (!hit) {
       fprintf(stderr, "bench: unknown section '%s'\n", tok);
       return 0;
@@ -78,9 +77,10 @@ static void copy_lines(const char *path, FILE *f, const char *skip, int *runs) {
 /* summary.txt (after dir/meta.txt, without its line about the second run)
    and the plots, from dir's results, written to opt.out */
 static int report(const char *dir) {
-  char path[600];
+  char path[600], *text;
+  size_t len;
   int runs = 1;
-  FILE *f;
+  FILE *f, *m;
   snprintf(path, sizeof path, "%s/results.csv", dir);
   if (!read_results(path)) {
     fprintf(stderr, "bench: no rows in %s\n", path);
@@ -94,10 +94,13 @@ static int report(const char *dir) {
   }
   snprintf(path, sizeof path, "%s/meta.txt", dir);
   copy_lines(path, f, "second run:", &runs);
-  summary(stdout, runs);
-  summary(f, runs);
+  if (!(m = open_memstream(&text, &len))) die("open_memstream");
+  summary(m, runs); /* and the plots */
+  fclose(m);
+  fputs(text, stdout);
+  fputs(text, f);
+  free(text);
   fclose(f);
-  plots();
   printf("\nwrote %s/summary.txt and *.svg from %s\n", opt.out, dir);
   return 1;
 }
