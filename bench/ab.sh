@@ -77,10 +77,10 @@ own() { echo "-Dfm__cpu_state=fm__cpu_state_$1 -Dfm__nt_kib=fm__nt_kib_$1 -Dfm__
 # linked after it both sit PAD x 16 bytes further on
 build() {
   pad=${1:+-DAB_PAD=$1}
-  $cc $align $pad $(own libc) -I"$out/A" $peer_flags -DNAME=libc -c bench/ab_loop.c -o "$out/libc.o"
-  $cc $align $(own A) -I"$out/A" -DNAME=A -c bench/ab_loop.c -o "$out/A.o"
-  $cc $align $(own B) -I. -DNAME=B -c bench/ab_loop.c -o "$out/B.o"
-  $cc $align -DAB_PEER="\"$peer\"" bench/ab_main.c "$out/libc.o" "$out/A.o" "$out/B.o" -o "$2"
+  $cc $align $pad $(own libc) -I"$out/A" $peer_flags -DNAME=libc -c bench/ab.c -o "$out/libc.o"
+  $cc $align $(own A) -I"$out/A" -DNAME=A -c bench/ab.c -o "$out/A.o"
+  $cc $align $(own B) -I. -DNAME=B -c bench/ab.c -o "$out/B.o"
+  $cc $align -DAB_PEER="\"$peer\"" bench/ab.c "$out/libc.o" "$out/A.o" "$out/B.o" -o "$2"
 }
 if [ "$places" -le 0 ]; then
   build "" "$out/ab"

@@ -183,12 +183,11 @@ void core_share_report(FILE *f);
 /* ------------------------------------------------------------------ */
 /* the machine (machine.c)                                             */
 
-void fix_layout(char **argv);
+void run_again(char **argv); /* with the layout fixed, for --peers=avx2 */
 void cpu_identify(void);
 const char *cpu_tag(void);
 void print_env(FILE *f);
 char *tunables_plus(const char *add); /* GLIBC_TUNABLES with add appended */
-void avx2_peers(char **argv);
 const struct peer_build *pick_dpdk(void);
 
 /* ------------------------------------------------------------------ */

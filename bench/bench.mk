@@ -87,12 +87,7 @@ BENCH__SRC = bench/main.c bench/harness.c bench/core_share.c bench/machine.c ben
 BENCH__HDR = bench/bench.h bench/timing.h bench/core_probe.h
 
 $(BENCH_BIN): $(BENCH__SRC) $(BENCH__HDR) bench/peer_dpdk.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
-	@mkdir -p $(BENCH_OUT)
-	@printf '#include "fastmem.h"\nint main(void) { return !fm_path_name(); }\n' > $(BENCH_OUT)/probe.c; \
-	if $(BENCH_CC) -I. -Werror=implicit-function-declaration -fsyntax-only $(BENCH_OUT)/probe.c \
-		2>/dev/null; then def=-DBENCH_HAVE_PATH_NAME; \
-	else def=; echo "bench: fm_path_name() not found, building without it"; fi; \
-	objs=; \
+	@mkdir -p $(BENCH_OUT); def=; objs=; \
 	if [ "$(BENCH_DPDK)" != none ] && $(BENCH_CC) $(BENCH__DPDK_INC) $(BENCH__DPDK_ISA_sse) -DPEER_ISA=sse \
 		-fsyntax-only bench/peer_dpdk.c 2>/dev/null; then \
 		for isa in avx512 avx2 sse; do \

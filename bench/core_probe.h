@@ -1,5 +1,5 @@
 /* bench/core_probe.h - is another program sharing our core? (bench/core_share.c,
- * bench/ab_main.c)
+ * bench/ab.c)
  *
  * 4096 steps of four independent adds, timed against 4096 steps of one chain
  * of four adds, the least of five tries of each. The ratio does not depend on

@@ -442,13 +442,7 @@ void csv_close(void) {
 }
 
 /* fastmem's path, features and limit, for the files without fastmem.h */
-const char *bench_fm_path(void) {
-#ifdef BENCH_HAVE_PATH_NAME
-  return fm_path_name();
-#else
-  return "(fm_path_name not available)";
-#endif
-}
+const char *bench_fm_path(void) { return fm_path_name(); }
 unsigned bench_fm_features(void) { return fm_cpu_features(); }
 void bench_fm_limit(unsigned mask) { fm_cpu_limit(mask); }
 

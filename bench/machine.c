@@ -33,10 +33,6 @@ static const struct peer_build dpdk_builds[] = {PEER_BUILD(avx512), PEER_BUILD(a
                                                 PEER_BUILD(sse)};
 #endif
 
-/* Address-space randomisation alone moved some small-size rows by up to 2x
- * from one process to the next (4K aliasing between stack and buffers,
- * predictor aliasing between code addresses). Unless --aslr, the benchmark
- * runs itself again once with it off (as `setarch -R` does). */
 static int layout_fixed(void) {
 #ifdef __linux__
   int p = personality(0xffffffff);
@@ -46,18 +42,28 @@ static int layout_fixed(void) {
 #endif
 }
 
-void fix_layout(char **argv) {
+/* The process runs itself again, once, where it must start otherwise: with
+ * address-space randomisation off (unless --aslr; as `setarch -R` does), as
+ * the layout alone moved some small-size rows by up to 2x from one process
+ * to the next (4K aliasing, predictor aliasing between code addresses); and
+ * for --peers=avx2 with glibc's AVX-512 functions masked, as glibc reads
+ * its tunables when a process starts. */
+void run_again(char **argv) {
+  const char *old = getenv("GLIBC_TUNABLES");
+  int again = 0;
 #ifdef __linux__
   int p = personality(0xffffffff);
-  if (p == -1 || (p & ADDR_NO_RANDOMIZE) || getenv("FASTMEM_BENCH_REEXEC")) return;
-  if (personality((unsigned long)(p | ADDR_NO_RANDOMIZE)) == -1) return;
-  setenv("FASTMEM_BENCH_REEXEC", "1", 1);
+  if (!opt.aslr && p != -1 && !(p & ADDR_NO_RANDOMIZE) && !getenv("FASTMEM_BENCH_REEXEC") &&
+      personality((unsigned long)(p | ADDR_NO_RANDOMIZE)) != -1)
+    again = 1, setenv("FASTMEM_BENCH_REEXEC", "1", 1);
+#endif
+  if (opt.peers_avx2 && !(old && strstr(old, AVX2_TUNABLES)))
+    again = 1, setenv("GLIBC_TUNABLES", tunables_plus(AVX2_TUNABLES), 1);
+  if (!again) return;
   fflush(stdout);
   execv("/proc/self/exe", argv);
-  personality((unsigned long)p); /* exec failed: carry on as we are */
-#else
-  (void)argv;
-#endif
+  fprintf(stderr, "bench: cannot run again: %s\n", strerror(errno));
+  exit(2);
 }
 
 /* The CPU, printed with every figure; its tag (vendor-family-model, e.g.
@@ -123,18 +129,10 @@ void cpu_identify(void) {
       nm += strspn(nm, " ");
       if (*nm) snprintf(cpu_id.name, sizeof cpu_id.name, "%s", nm);
     }
-    /* the tag: a known vendor's short name, else the vendor id's letters */
     v = !strcmp(cpu_id.vendor, "GenuineIntel")   ? "intel"
         : !strcmp(cpu_id.vendor, "AuthenticAMD") ? "amd"
         : !strcmp(cpu_id.vendor, "HygonGenuine") ? "hygon"
-                                                 : NULL;
-    if (!v) {
-      for (i = 0, len = 0; cpu_id.vendor[i] && len < 8; i++)
-        if ((cpu_id.vendor[i] | 0x20) >= 'a' && (cpu_id.vendor[i] | 0x20) <= 'z')
-          have[len++] = (char)(cpu_id.vendor[i] | 0x20);
-      have[len] = 0;
-      v = len ? have : "x86";
-    }
+                                                 : "x86";
     snprintf(cpu_id.tag, sizeof cpu_id.tag, "%s-%02xh-%02xh", v, cpu_id.family, cpu_id.model);
   }
 #endif
@@ -202,19 +200,6 @@ char *tunables_plus(const char *add) {
   if (!tun) die("malloc");
   snprintf(tun, len, "%s%s%s", old ? old : "", old ? ":" : "", add);
   return tun;
-}
-
-/* --peers=avx2: glibc reads its tunables when the process starts, so the
- * benchmark runs itself again with the AVX-512 hwcaps masked. */
-void avx2_peers(char **argv) {
-  const char *old = getenv("GLIBC_TUNABLES");
-  if (old && strstr(old, AVX2_TUNABLES)) return;
-  setenv("GLIBC_TUNABLES", tunables_plus(AVX2_TUNABLES), 1);
-  fflush(stdout);
-  execv("/proc/self/exe", argv);
-  fprintf(stderr, "bench: cannot run again with GLIBC_TUNABLES=%s: %s\n", AVX2_TUNABLES,
-          strerror(errno));
-  exit(2);
 }
 
 /* DPDK's build for the column: with --peers=avx2 its AVX2 build, else the

@@ -22,27 +22,12 @@ static const struct {
 };
 enum { NSEC = sizeof sections / sizeof sections[0] };
 
+/* the options, as bench/README.md explains them */
 static const char usage[] =
-    "usage: bench [OPTION...]\n"
-    "  --quick          every section briefly (smoke test)\n"
-    "  --section=LIST   comma-separated, from: overlap distance mismatch sweep random large\n"
-    "                   limits cliff\n"
-    "  --out=DIR        results.csv, summary.txt, meta.txt and *.svg (default bench/out)\n"
-    "  --libc=both      also against glibc without rep movsb/stosb (GLIBC_TUNABLES);\n"
-    "                   plain: only the libc as configured; norep: only the tuned one\n"
-    "  --cpu-limit=MASK call fm_cpu_limit(MASK) first (force a narrower path)\n"
-    "  --no-hugepages   do not madvise(MADV_HUGEPAGE) the large buffers\n"
-    "  --aslr           keep address-space randomisation (default: off for the run)\n"
-    "  --cpu=N          run on cpu N only (default: the one where a 4 KiB copy is\n"
-    "                   fastest at the start); any: unpinned\n"
-    "  --max-wait=S     seconds a run may wait, row by row, while other work shares\n"
-    "                   the core (default 120, 5 with --quick; 0: never wait)\n"
-    "  --peers=avx2     the peers at their AVX2 code: glibc with GLIBC_TUNABLES=\n"
-    "                   " AVX2_TUNABLES ",\n"
-    "                   DPDK's AVX2 build (compare with --cpu-limit=0x3b: fastmem's AVX2 tier)\n"
-    "  --peers=best     the default: glibc as it picks, DPDK's best build this CPU runs\n"
-    "  --report-only=DIR  measure nothing: summary.txt and *.svg from DIR/results.csv\n"
-    "                   and DIR/meta.txt, written to --out\n";
+    "usage: bench [--quick] [--section=LIST] [--out=DIR] [--libc=both|plain|norep]\n"
+    "             [--cpu-limit=MASK] [--no-hugepages] [--aslr] [--cpu=N|any] [--max-wait=S]\n"
+    "             [--peers=best|avx2] [--report-only=DIR]\n"
+    "sections: overlap distance mismatch sweep random large limits cliff (default: all)\n";
 
 static int parse_sections(const char *list) {
   char buf[256], *tok, *save = NULL;
@@ -194,8 +179,7 @@ int main(int argc, char **argv) {
   }
   if (opt.report_only) return report(opt.report_only) ? 0 : 2;
   if (!opt.child) opt.extra_cols = 1;
-  if (opt.peers_avx2) avx2_peers(argv);
-  if (!opt.aslr) fix_layout(argv);
+  run_again(argv);
   pin_cpu(); /* the --child run inherits the parent's cpu */
   cpu_identify();
   dpdk = pick_dpdk();

@@ -1,12 +1,113 @@
-/* bench/ab_main.c - A/B timing of two versions of fastmem in one process
- * (ab.sh): per row, 21 batches of calls of each side (the peer, A, B) take
- * turns, rotating which runs first, and their medians are compared. Same
- * process, same buffers, same moment: what differs between A and B is their
- * code. Both sides probe the CPU first, as a program does on its first call
- * above the inline sizes (else a run of inline sizes would time clang's
- * masked short paths unprobed: the size ladder). Each row waits, up to 30 s,
- * for a core no other work shares (core_probe.h); a row measured on a shared
- * one anyway ends in "shared". */
+/* bench/ab.c - A/B timing of two versions of fastmem in one process (ab.sh).
+ * With -DNAME=libc|A|B: one side's timed loops (-I picks its fastmem).
+ * Without: the program. Per row, 21 batches of each side's calls take
+ * turns, and their medians are compared: same process, buffers and moment,
+ * so what differs between A and B is their code. Both sides probe the CPU
+ * first, as a program's first call above the inline sizes does (clang's
+ * masked short paths wait for it). Each row waits, up to 30 s, for a core
+ * no other work shares (core_probe.h); one measured on a shared core
+ * anyway ends in "shared". */
+
+struct ab_entry { /* one call of a table: pointers are base + offset */
+  unsigned src, dst, n;
+};
+
+#ifdef NAME
+#include "fastmem.h"
+#include "bench.h"
+
+#define AB_CAT2(a, b) a##b
+#define AB_CAT(a, b) AB_CAT2(a, b)
+
+#if defined(AB_PAD) && AB_PAD > 0
+/* ab.sh -P: AB_PAD x 16 bytes of code, which move the objects linked
+   after this one (A and B) as far */
+#define AB_STR2(x) #x
+#define AB_STR(x) AB_STR2(x)
+__asm__(".text\n\t.skip " AB_STR(AB_PAD) " * 16, 0x90");
+#endif
+
+#if defined(AB_LIBC) || defined(AB_DPDK)
+typedef void *(*ab_cpy)(void *, const void *, size_t);
+typedef void *(*ab_set)(void *, int, size_t);
+typedef int (*ab_cmp)(const void *, const void *, size_t);
+/* through volatile pointers: the compiler cannot inline or specialise them */
+static ab_cpy volatile ab_memcpy = memcpy, ab_memmove = memmove;
+static ab_set volatile ab_memset = memset;
+static ab_cmp volatile ab_memcmp = memcmp, ab_memcmpeq = __memcmpeq;
+#define CPY(d, s, n) ab_memcpy(d, s, n)
+#define MOV(d, s, n) ab_memmove(d, s, n)
+#define SET(d, n) ab_memset(d, 0x5a, n)
+#define CMP(d, s, n) ab_memcmp(d, s, n)
+/* memeq: glibc's __memcmpeq where the libc has it, as in the benchmark */
+extern int __memcmpeq(const void *, const void *, size_t) __attribute__((weak));
+#define EQ(d, s, n) ((__memcmpeq ? ab_memcmpeq : ab_memcmp)(d, s, n) == 0)
+#ifdef AB_DPDK
+/* ab.sh -p dpdk: DPDK's rte_memcpy inlined, built as the benchmark's
+   dpdk column (memcpy only: it does not handle overlap) */
+#include <rte_memcpy.h>
+#undef CPY
+#define CPY(d, s, n) rte_memcpy(d, s, n)
+#endif
+#else
+#define CPY(d, s, n) fm_memcpy(d, s, n)
+#define MOV(d, s, n) fm_memmove(d, s, n)
+#define SET(d, n) fm_memset(d, 0x5a, n)
+#define CMP(d, s, n) fm_memcmp(d, s, n)
+#define EQ(d, s, n) fm_memeq(d, s, n)
+#endif
+
+__attribute__((noinline)) long AB_CAT(ab_run_, NAME)(int op, unsigned char *d,
+                                                     const unsigned char *s, size_t n, long iters) {
+  long i, acc = 0;
+  switch (op) { /* bench.h's loop */
+  case 0: FIXED_LOOP(CPY(d, s, n)) break;
+  case 1: FIXED_LOOP(MOV(d, s, n)) break;
+  case 2: FIXED_LOOP(SET(d, n)) break;
+  case 3: FIXED_LOOP(acc += CMP(d, s, n)) break;
+  case 4: FIXED_LOOP(acc += EQ(d, s, n)) break;
+  default: break;
+  }
+  return acc;
+}
+
+/* The same over a table of calls (sizes and offsets vary call to call). */
+__attribute__((noinline)) long AB_CAT(ab_table_,
+                                      NAME)(int op, unsigned char *db, const unsigned char *sb,
+                                            const struct ab_entry *tab, size_t ntab, long iters) {
+  long i, acc = 0;
+  size_t k;
+  for (i = 0; i < iters; i += (long)ntab)
+    for (k = 0; k < ntab; k++) {
+      unsigned char *d = db + tab[k].dst;
+      const unsigned char *s = sb + tab[k].src;
+      size_t n = tab[k].n;
+      OPAQUE(d);
+      OPAQUE(s);
+      OPAQUE(n);
+      switch (op) {
+      case 0: CPY(d, s, n); break;
+      case 1: MOV(d, s, n); break;
+      case 2: SET(d, n); break;
+      case 3: acc += CMP(d, s, n); break;
+      case 4: acc += EQ(d, s, n); break;
+      default: break;
+      }
+      CLOBBER();
+    }
+  return acc;
+}
+
+/* fm_cpu_limit for this side (each side has its own probe state). */
+void AB_CAT(ab_limit_, NAME)(unsigned mask) {
+#if defined(AB_LIBC) || defined(AB_DPDK)
+  (void)mask;
+#else
+  fm_cpu_limit(mask);
+#endif
+}
+
+#else /* the program */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +116,6 @@
 
 #include "core_probe.h"
 
-struct ab_entry {
-  unsigned src, dst, n;
-};
 #define SIDE(x)                                                                                    \
   long ab_run_##x(int, unsigned char *, const unsigned char *, size_t, long);                      \
   long ab_table_##x(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t,  \
@@ -193,3 +291,4 @@ int main(int argc, char **argv) {
          core_waited, core_shared_rows, core_best);
   return 0;
 }
+#endif
