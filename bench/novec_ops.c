@@ -1,7 +1,7 @@
 /* bench/novec_ops.c - fastmem built as a kernel-style program builds it (no
- * vector registers: -mgeneral-regs-only or -mno-sse), for bench/novec.c.
- * Only integer code here: the harness that does the timing arithmetic is
- * compiled apart, with the usual flags. */
+ * vector registers: -mgeneral-regs-only or -mno-sse), for bench/plan.c
+ * --novec, which does the timing arithmetic (built apart, with the usual
+ * flags; bench/tune.sh gives this object its own probe state). */
 #include "fastmem.h"
 
 void novec_copy(unsigned char *d, const unsigned char *s, size_t n) { fm_memcpy(d, s, n); }

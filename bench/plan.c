@@ -1,24 +1,24 @@
 /* bench/plan.c - the measurements behind a CPU's row in fastmem's x86 plan
- * table (fm__x86_find_plan), x86-64; run by `sh bench/tune.sh`.
+ * table (fm__x86_find_plan), x86-64; run by `sh bench/tune.sh`, linked with
+ * bench/novec_ops.c.
  *
  *   plan [--width=64|32|16] [--off=K] [--shift=G] [SIZE ...]
  *     rep movsb, rep stosb and non-temporal stores against fastmem's own
  *     vector loop (default: the widest this CPU has), size by size; src % 64
  *     = K, dst % 64 = 3K % 64, dst G bytes further (G < 4096)
- *   plan --slow-modes [SIZE]   raw rep movsb (default 64 KiB) at dst - src =
- *     1 page, 4096 pages and 4 GiB + delta, and raw rep stosb at each dst % 64
- *   plan --slow-scan [SIZE]    raw rep movsb at every (dst - src) mod 4096 at
- *     those gaps, src % 64 of 0, 1, 31 and 63: per row the median over the
- *     distances and every run of distances at 1.5x it or more
- *   plan --pieces [PIECE]      rep movsb and rep stosb (of 7 and of 0) of
- *     2-64 MiB in one instruction against the same in pieces of PIECE bytes
- *     (default 2 MiB): does the CPU stream long string instructions past
- *     its caches? (decision STRING-PIECE)
+ *   plan --novec [--off=K]
+ *     the same for fastmem without vector registers (novec_ops.c): its word
+ *     loops against rep movsb / rep stosb and against itself as built
+ *   plan --slow-scan [SIZE]
+ *     raw rep movsb (default 64 KiB) at every (dst - src) mod 4096, 1 page,
+ *     4096 pages and 4 GiB apart, src % 64 of 0, 1, 31 and 63: per row the
+ *     median over the distances and every run of distances at 1.5x it or
+ *     more; then raw rep stosb at each dst % 64
  *
  * Strategies take turns in batches, each after an untimed warm-up call
  * (non-temporal stores evict the destination, which would slow whichever
- * ran next); medians of 11. Ratios are the first strategy's time over the
- * other's (> 1: the other is faster). */
+ * ran next); medians of 11. Ratios are the loop's time over the other's
+ * (> 1: the other is faster). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +34,7 @@
 static int width = 64;
 static unsigned char *gd;
 static const unsigned char *gs;
-static size_t gn, gpiece;
+static size_t gn;
 
 /* The strategies as fastmem runs them: a 64-aligned destination, the first
    64 bytes with vectors (fm__x86_move_big, fm__x86_set_big). */
@@ -73,7 +73,7 @@ __attribute__((noinline, target(T_ALL))) static void nt_set(unsigned char *d, in
   else fm__stream_nt(d, p, n, 16, 1);
 }
 
-/* plan's strategies: the copy loop, rep movsb, nt; the set loop, rep stosb, nt */
+/* the copy loop, rep movsb, nt; the set loop, rep stosb, nt */
 static void strategy(int m, int j) {
   switch (m) {
   case 0: loop_copy(gd, gs, gn); break;
@@ -85,13 +85,22 @@ static void strategy(int m, int j) {
   }
 }
 
-/* --pieces: rep movsb, rep stosb of 7, of 0; each whole, then in pieces */
-__attribute__((noinline)) static void piece(int w, int j) {
-  size_t k, p = w & 1 ? gpiece : gn;
-  for (k = 0, (void)j; k < gn; k += p) {
-    if (w < 2) fm__rep_movsb(gd + k, gs + k, gn - k < p ? gn - k : p);
-    else fm__rep_stosb(gd + k, w < 4 ? 7 : 0, gn - k < p ? gn - k : p);
-  }
+/* fastmem without vector registers, with its own probe state (novec_ops.c):
+   the word loop (ERMS masked), rep movsb, as built; the same for sets */
+void novec_copy(unsigned char *d, const unsigned char *s, size_t n);
+void novec_set(unsigned char *d, int c, size_t n);
+unsigned novec_features(void);
+void novec_limit(unsigned mask);
+const char *novec_path(void);
+void novec_movsb(unsigned char *d, const unsigned char *s, size_t n);
+void novec_stosb(unsigned char *d, int c, size_t n);
+static unsigned novec_feats;
+static void novec(int m, int j) {
+  if (j < 0) novec_limit(m % 3 ? novec_feats : novec_feats & ~FM_CPU_ERMS); /* before the batch */
+  if (m == 1) novec_movsb(gd, gs, gn);
+  else if (m == 4) novec_stosb(gd, 0x5a, gn);
+  else if (m < 3) novec_copy(gd, gs, gn);
+  else novec_set(gd, 0x5a, gn);
 }
 
 /* t[m][5]: the median ns per call of the six strategies m, in 11 rounds of
@@ -130,18 +139,6 @@ static void print_cpu(void) {
   printf("; fastmem path %s\n", fm_path_name());
 }
 
-/* span bytes of anonymous memory, every page touched (reserve: none, and
-   untouched); NULL, said on stderr, if there is none */
-static unsigned char *buffer(size_t span, int reserve) {
-  unsigned char *m =
-      (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE,
-                            MAP_PRIVATE | MAP_ANONYMOUS | (reserve ? 0 : MAP_NORESERVE), -1, 0);
-  if (m == MAP_FAILED) return perror("mmap"), NULL;
-  if (reserve) memset(m, 1, span);
-  print_cpu();
-  return m;
-}
-
 /* Fastest of 7 batches of raw rep movsb (or rep stosb when s is NULL). */
 static double raw_ns(unsigned char *d, const unsigned char *s, size_t n) {
   double best = 1e30;
@@ -159,37 +156,17 @@ static double raw_ns(unsigned char *d, const unsigned char *s, size_t n) {
   return best;
 }
 
-static const size_t gap[] = {4096, (size_t)4096 * 4096, (size_t)1 << 32};
-static const char *const gap_name[] = {"1 page", "4096 pages", "4 GiB"};
-#define SLOW_SPAN (((size_t)1 << 32) + (64u << 20))
-
-static int slow_modes(size_t n) {
-  static const long delta[] = {-64, -1, 0, 1, 2, 8, 16, 31, 32, 33, 63, 64, 65, 128, 2048, 4095};
-  unsigned char *m = buffer(SLOW_SPAN, 0), *s = m + (1u << 20);
-  size_t g, k;
-  if (!m) return 1;
-  printf("raw rep movsb of %zu B, ns per copy, at dst - src = gap + delta (src page-aligned)\n"
-         "%-11s",
-         n, "gap \\ delta");
-  for (k = 0; k < sizeof delta / sizeof delta[0]; k++) printf(" %7ld", delta[k]);
-  for (g = 0; g < 3; g++) {
-    printf("\n%-11s", gap_name[g]);
-    for (k = 0; k < sizeof delta / sizeof delta[0]; k++)
-      printf(" %7.0f", raw_ns(s + gap[g] + delta[k], s, n));
-  }
-  printf("\nraw rep stosb of %zu B, ns per set, by dst %% 64:\n", n);
-  for (k = 0; k < 64; k++)
-    printf("%s%6.0f", k % 16 ? "" : (k ? "\n  " : "  "), raw_ns(s + k, NULL, n));
-  printf("\n");
-  return 0;
-}
-
 static int slow_scan(size_t n) {
+  static const size_t gap[] = {4096, (size_t)4096 * 4096, (size_t)1 << 32};
+  static const char *const gap_name[] = {"1 page", "4096 pages", "4 GiB"};
   static const unsigned src_off[] = {0, 1, 31, 63};
   static double t[4096], sorted[4096];
-  unsigned char *m = buffer(SLOW_SPAN, 0);
   size_t g, o, k, run, at;
-  if (!m) return 1;
+  unsigned char *m =
+      (unsigned char *)mmap(NULL, ((size_t)1 << 32) + (64u << 20), PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) return perror("mmap"), 1;
+  print_cpu();
   printf("raw rep movsb of %zu B at dst - src = gap + delta, delta = 0..4095: the median ns\n"
          "over the 4096 deltas, the slowest delta of 64..4095 (where fastmem may take rep\n"
          "movsb) and every run of deltas at 1.5x the median or more (delta: ns)\n",
@@ -214,32 +191,10 @@ static int slow_scan(size_t n) {
       printf("\n");
       fflush(stdout);
     }
-  return 0;
-}
-
-static int pieces(size_t piece_size) {
-  static const size_t sizes[] = {2 << 20,  (4 << 20) - 64, 4 << 20,  6 << 20,  8 << 20, 12 << 20,
-                                 16 << 20, 24 << 20,       32 << 20, 48 << 20, 64 << 20};
-  unsigned char *m = buffer((size_t)160 << 20, 1);
-  size_t k;
-  int v;
-  if (!m) return 1;
-  printf("GB/s of raw rep movsb (src and dst 64-aligned, dst - src = 80 MiB + 2 KiB) and rep "
-         "stosb\n(fill byte 7, then 0), in one instruction and in pieces of %zu bytes; medians "
-         "of 11\n",
-         piece_size);
-  printf("%10s %7s %7s %6s | %7s %7s %6s | %7s %7s %6s\n", "size", "movsb", "pieces", "ratio",
-         "stosb", "pieces", "ratio", "zeros", "pieces", "ratio");
-  for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-    double t[6][11];
-    gs = m + 4096, gd = m + (80u << 20) + 2048 + 4096, gn = sizes[k], gpiece = piece_size;
-    turns(piece, (int)((256u << 20) / gn), t);
-    printf("%10zu", gn);
-    for (v = 0; v < 6; v += 2)
-      printf(" %s%7.1f %7.1f %6.2f", v ? "| " : "", gn / t[v][5], gn / t[v + 1][5],
-             t[v][5] / t[v + 1][5]);
-    printf("\n");
-  }
+  printf("raw rep stosb of %zu B, ns per set, by dst %% 64:", n);
+  for (k = 0; k < 64; k++)
+    printf("%s%6.0f", k % 16 ? "" : "\n  ", raw_ns(m + (1u << 20) + k, NULL, n));
+  printf("\n");
   return 0;
 }
 
@@ -251,30 +206,41 @@ int main(int argc, char **argv) {
   size_t sizes[64], nsizes = 0, k, span = (size_t)512 << 20, shift = 0;
   unsigned f = fm_cpu_features(), off = 0;
   unsigned char *buf;
-  const char *mode = argc > 1 ? argv[1] : "";
-  size_t arg = argc > 2 ? strtoul(argv[2], NULL, 0) : 0;
-  int i;
+  int i, nv = 0;
   width = f & FM_CPU_AVX512 ? 64 : f & FM_CPU_AVX2 ? 32 : 16;
-  if (!strcmp(mode, "--slow-modes")) return slow_modes(arg ? arg : 65536);
-  if (!strcmp(mode, "--slow-scan")) return slow_scan(arg ? arg : 65536);
-  if (!strcmp(mode, "--pieces")) return pieces(arg ? arg : (size_t)2 << 20);
+  if (argc > 1 && !strcmp(argv[1], "--slow-scan"))
+    return slow_scan(argc > 2 ? strtoul(argv[2], NULL, 0) : 65536);
   for (i = 1; i < argc; i++) {
     if (!strncmp(argv[i], "--width=", 8)) width = atoi(argv[i] + 8);
     else if (!strncmp(argv[i], "--shift=", 8)) shift = strtoul(argv[i] + 8, NULL, 0) % 4096;
     else if (!strncmp(argv[i], "--off=", 6)) off = (unsigned)atoi(argv[i] + 6) % 64;
+    else if (!strcmp(argv[i], "--novec")) nv = 1;
     else if (nsizes < 64) sizes[nsizes++] = strtoul(argv[i], NULL, 0);
   }
+  if (nv && !nsizes) /* --novec: 128 B to 16 MiB, steps of a third (from a power of 2: a half) */
+    for (k = 128; k <= (16u << 20) && nsizes < 64; k += !(k & (k - 1)) && k > 128 ? k / 2 : k / 3)
+      sizes[nsizes++] = k;
   if (!nsizes)
     for (; nsizes < sizeof def / sizeof def[0]; nsizes++) sizes[nsizes] = def[nsizes];
   /* the loop alone: no string instructions, no non-temporal stores */
   fm_cpu_limit(f & (FM_CPU_SSE2 | FM_CPU_AVX2 | FM_CPU_AVX512));
-  if (!(buf = buffer(span, 1))) return 1;
+  buf =
+      (unsigned char *)mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (buf == MAP_FAILED) return perror("mmap"), 1;
+  memset(buf, 1, span);
+  print_cpu();
+  if (nv) {
+    novec_feats = novec_features();
+    printf("fastmem without vector registers: path %s, features 0x%x%s\n", novec_path(),
+           novec_feats,
+           novec_feats & FM_CPU_ERMS ? "" : " (no ERMS: the string columns run, fastmem does not)");
+  }
   printf("width %d, src %% 64 = %u, dst %% 64 = %u, (dst - src) %% 4096 = %zu: the loop's ns per "
          "call; loop time / strategy time\n",
-         width, off, (unsigned)((off * 3 % 64 + shift) % 64),
+         nv ? 8 : width, off, (unsigned)((off * 3 % 64 + shift) % 64),
          (off * 3 % 64 + 4096 - off + shift) % 4096);
-  printf("%10s %12s %7s %7s | %12s %7s %7s\n", "size", "copy loop", "movsb", "nt", "set loop",
-         "stosb", "nt");
+  printf("%10s %12s %7s %7s | %12s %7s %7s\n", "size", "copy loop", "movsb", nv ? "built" : "nt",
+         "set loop", "stosb", nv ? "built" : "nt");
   for (k = 0; k < nsizes; k++) {
     double t[6][11];
     gn = sizes[k];
@@ -284,9 +250,11 @@ int main(int argc, char **argv) {
       fprintf(stderr, "size %zu too large\n", gn);
       return 2;
     }
-    turns(strategy, gn < (1u << 20) ? (int)((8u << 20) / gn) : gn < (32u << 20) ? 8 : 2, t);
-    printf("%10zu %12.0f %7.2f %7.2f | %12.0f %7.2f %7.2f\n", gn, t[0][5], t[0][5] / t[1][5],
+    if (nv) turns(novec, (int)(1 + (2u << 20) / (gn + 64)), t);
+    else turns(strategy, gn < (1u << 20) ? (int)((8u << 20) / gn) : gn < (32u << 20) ? 8 : 2, t);
+    printf("%10zu %12.1f %7.2f %7.2f | %12.1f %7.2f %7.2f\n", gn, t[0][5], t[0][5] / t[1][5],
            t[0][5] / t[2][5], t[3][5], t[3][5] / t[4][5], t[3][5] / t[5][5]);
   }
+  if (nv) novec_limit(novec_feats);
   return 0;
 }

@@ -11,17 +11,13 @@
 #                            (32 and 16 bytes a store) at 2-64 KiB, at two
 #                            distances dst - src mod 4096 (bench/plan.c --width)
 #   sh bench/tune.sh novec   the no-vector build's word loops against rep movsb /
-#                            rep stosb, size by size (bench/novec.c)
-#   sh bench/tune.sh slow    raw rep movsb / rep stosb at the placements where
-#                            string instructions have slow modes, then rep movsb
-#                            at every distance mod 4096 (bench/plan.c)
-#   sh bench/tune.sh pieces  rep movsb / rep stosb of 2-64 MiB whole against the
-#                            same in pieces of 1 MiB, 2 MiB and 4095 KiB
-#                            (bench/plan.c --pieces; docs/decisions.md STRING-PIECE)
+#                            rep stosb, size by size (bench/plan.c --novec)
+#   sh bench/tune.sh slow    raw rep movsb at every distance mod 4096, and raw
+#                            rep stosb at every dst % 64 (bench/plan.c --slow-scan)
 #
-# Each variant is one `make bench SECTION=sweep` run with fastmem limited by
-# --cpu-limit (and its thresholds opened up by -D flags), against glibc as
-# shipped. Variants run in separate processes, so they are compared through
+# movsb and nt: each variant is one `make bench SECTION=sweep` run with
+# fastmem limited by --cpu-limit (and its thresholds opened up by -D flags),
+# against glibc as shipped. Variants run in separate processes, so they are compared through
 # their ratio to the same libc column: (libc / variant A) / (libc / variant B)
 # is B's time over A's, with the machine's drift between runs divided out.
 # Prints memcpy and memset rows >= 1 KiB.
@@ -48,6 +44,15 @@ table() { # header, then variant names
       }
     }' $(for n in "$@"; do echo "$out/$n/results.csv"; done)
 }
+# bench/plan.c, and beside it fastmem without vector registers (kernel-style
+# flags) with its own probe state, as bench/ab.sh gives each side its own
+plan() {
+  ${CC:-gcc} -O2 -Wall -Wextra -mgeneral-regs-only -Dfm__cpu_state=fm__novec_cpu_state \
+    -Dfm__nt_kib=fm__novec_nt_kib -Dfm__x86_big=fm__novec_x86_big -I. -c bench/novec_ops.c \
+    -o "$out/novec_ops.o"
+  ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c "$out/novec_ops.o" -o "$out/plan"
+}
+pinned() { taskset -c "${TUNE_CPU:-1}" "$@" 2>/dev/null || "$@"; }
 open="-DFASTMEM_ALL_STRATEGIES -DFASTMEM_MOVSB_MIN=0 -DFASTMEM_STOSB_MIN=0"
 case "${1:-}" in
 movsb)
@@ -61,36 +66,25 @@ nt)
   run loop "$open" 0x17
   table "non-temporal stores from 1 MiB, rep movsb, the loop; > 1 = faster than glibc" nt movsb loop ;;
 plan)
-  ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan"
+  plan
   for round in 1 2; do
-    for off in 0 5; do taskset -c "${TUNE_CPU:-1}" "$out/plan" --off=$off 2>/dev/null || "$out/plan" --off=$off; done
+    for off in 0 5; do pinned "$out/plan" --off=$off; done
   done ;;
 narrow)
-  ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan"
+  plan
   sizes="2048 4096 8192 16384 20480 24576 26624 28672 32768 49152 65536"
   for round in 1 2; do
     for width in 32 16; do
       for off in 0 5; do
-        for shift in 2048 0; do
-          args="--width=$width --off=$off --shift=$shift $sizes"
-          taskset -c "${TUNE_CPU:-1}" "$out/plan" $args 2>/dev/null || "$out/plan" $args
-        done
+        for shift in 2048 0; do pinned "$out/plan" --width=$width --off=$off --shift=$shift $sizes; done
       done
     done
   done ;;
 slow)
-  ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan-slow"
-  for n in 65536 4096; do "$out/plan-slow" --slow-modes $n; done
-  for n in 65536 4096 1048576; do "$out/plan-slow" --slow-scan $n; done ;;
-pieces)
-  ${CC:-gcc} -O2 -Wall -Wextra -I. bench/plan.c -o "$out/plan-pieces"
-  for p in 1048576 2097152 4193280; do
-    taskset -c "${TUNE_CPU:-1}" "$out/plan-pieces" --pieces $p 2>/dev/null || "$out/plan-pieces" --pieces $p
-  done ;;
+  plan
+  for n in 65536 4096 1048576; do "$out/plan" --slow-scan $n; done ;;
 novec)
-  # fastmem without vector registers (kernel-style) against rep movsb/stosb
-  ${CC:-gcc} -O2 -Wall -Wextra -mgeneral-regs-only -I. -c bench/novec_ops.c -o "$out/novec_ops.o"
-  ${CC:-gcc} -O2 -Wall -Wextra -Ibench bench/novec.c "$out/novec_ops.o" -o "$out/novec"
-  for off in 0 5; do taskset -c "${TUNE_CPU:-1}" "$out/novec" --off=$off 2>/dev/null || "$out/novec" --off=$off; done ;;
-*) echo "usage: sh bench/tune.sh movsb|nt|plan|narrow|slow|pieces|novec" >&2; exit 2 ;;
+  plan
+  for off in 0 5; do pinned "$out/plan" --novec --off=$off; done ;;
+*) echo "usage: sh bench/tune.sh movsb|nt|plan|narrow|slow|novec" >&2; exit 2 ;;
 esac
