@@ -17,17 +17,10 @@
  * tier the CPU has (x86: AVX-512, AVX2, SSE2; PowerPC: POWER10, POWER9, VSX),
  * chosen by a CPU probe that runs once and is cached, or to the portable path.
  *
- * Options (define before the first #include; README.md has the table):
- *   FASTMEM_NO_PROBE      no run-time probe: tiers from the target macros
- *   FASTMEM_PORTABLE      portable C only, no backend header
- *   FASTMEM_NT_THRESHOLD  bytes from which big copies and sets stream
- *   FASTMEM_MOVSB_MIN, FASTMEM_STOSB_MIN  x86: where the CPU's plan uses
- *                         rep movsb / rep stosb, from these sizes
- *   FASTMEM_ALL_STRATEGIES  tests and tuning only: every strategy on every
- *                         CPU whose features allow it, whatever its plan says
- *   FASTMEM_REPLACE_LIBC  drop-in mode, C only (section 7)
- *   FASTMEM_NO_VECTOR     general registers only (set for kernel-style flags)
- *   FASTMEM_PLAIN_C       the plain C99 path, also under gcc or clang
+ * Options (define before the first #include) are listed in README.md:
+ * FASTMEM_NO_PROBE, FASTMEM_PORTABLE, FASTMEM_NT_THRESHOLD, FASTMEM_MOVSB_MIN,
+ * FASTMEM_STOSB_MIN, FASTMEM_ALL_STRATEGIES (tests and tuning only),
+ * FASTMEM_REPLACE_LIBC, FASTMEM_NO_VECTOR, FASTMEM_PLAIN_C.
  *
  * Program-wide state: fm_cpu_limit() acts on every translation unit of the
  * program (one weak variable, gcc and clang on ELF and Mach-O; one per .exe
@@ -302,10 +295,8 @@ typedef unsigned char fm__b64 __attribute__((vector_size(64)));
 typedef uint16_t fm__w2 __attribute__((aligned(1), may_alias));
 typedef uint32_t fm__w4 __attribute__((aligned(1), may_alias));
 typedef uint64_t fm__w8 __attribute__((aligned(1), may_alias));
-FASTMEM__AI uint16_t fm__ld16(const void *p) { return *FASTMEM__CAST(const fm__w2 *, p); }
 FASTMEM__AI uint32_t fm__ld32(const void *p) { return *FASTMEM__CAST(const fm__w4 *, p); }
 FASTMEM__AI uint64_t fm__ld64(const void *p) { return *FASTMEM__CAST(const fm__w8 *, p); }
-FASTMEM__AI void fm__st16(void *p, uint16_t v) { *FASTMEM__CAST(fm__w2 *, p) = v; }
 FASTMEM__AI void fm__st32(void *p, uint32_t v) { *FASTMEM__CAST(fm__w4 *, p) = v; }
 FASTMEM__AI void fm__st64(void *p, uint64_t v) { *FASTMEM__CAST(fm__w8 *, p) = v; }
 
@@ -396,27 +387,17 @@ FASTMEM__AI int fm__fill_byte(int c) {
 /* ---- Short paths (n <= 32), inlined at every call site --------------------
  * fm__move_head_tail_B(d, s, n), B <= n <= 2B: the first and the last B
  * bytes, both loaded before either is stored, so any overlap is fine. */
-FASTMEM__AI void fm__move_head_tail_2(fm__u8 *d, const fm__u8 *s, size_t n) {
-  uint16_t h = fm__ld16(s), t = fm__ld16(s + n - 2);
-  fm__st16(d, h);
-  fm__st16(d + n - 2, t);
-}
-FASTMEM__AI void fm__move_head_tail_4(fm__u8 *d, const fm__u8 *s, size_t n) {
-  uint32_t h = fm__ld32(s), t = fm__ld32(s + n - 4);
-  fm__st32(d, h);
-  fm__st32(d + n - 4, t);
-}
-FASTMEM__AI void fm__move_head_tail_8(fm__u8 *d, const fm__u8 *s, size_t n) {
-  uint64_t h = fm__ld64(s), t = fm__ld64(s + n - 8);
-  fm__st64(d, h);
-  fm__st64(d + n - 8, t);
-}
+#define FASTMEM__HEAD_TAIL(B, T)                                                                   \
+  FASTMEM__AI void fm__move_head_tail_##B(fm__u8 *d, const fm__u8 *s, size_t n) {                  \
+    T h = FASTMEM__LD(T, s), t = FASTMEM__LD(T, s + n - B);                                        \
+    FASTMEM__ST(T, d, h);                                                                          \
+    FASTMEM__ST(T, d + n - B, t);                                                                  \
+  }
+FASTMEM__HEAD_TAIL(2, fm__w2)
+FASTMEM__HEAD_TAIL(4, fm__w4)
+FASTMEM__HEAD_TAIL(8, fm__w8)
 #ifdef FASTMEM__V16
-FASTMEM__AI void fm__move_head_tail_16(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__v16 h = FASTMEM__LD(fm__v16, s), t = FASTMEM__LD(fm__v16, s + n - 16);
-  FASTMEM__ST(fm__v16, d, h);
-  FASTMEM__ST(fm__v16, d + n - 16, t);
-}
+FASTMEM__HEAD_TAIL(16, fm__v16)
 FASTMEM__AI void fm__set_head_tail_16(fm__u8 *d, int c, size_t n) {
   fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
   FASTMEM__ST(fm__v16, d, v);
