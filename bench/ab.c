@@ -16,15 +16,10 @@ struct ab_entry { /* one call of a table: pointers are base + offset */
 #include "fastmem.h"
 #include "bench.h"
 
-#define AB_CAT2(a, b) a##b
-#define AB_CAT(a, b) AB_CAT2(a, b)
-
 #if defined(AB_PAD) && AB_PAD > 0
 /* ab.sh -P: AB_PAD x 16 bytes of code, which move the objects linked
    after this one (A and B) as far */
-#define AB_STR2(x) #x
-#define AB_STR(x) AB_STR2(x)
-__asm__(".text\n\t.skip " AB_STR(AB_PAD) " * 16, 0x90");
+__asm__(".text\n\t.skip " STR(AB_PAD) " * 16, 0x90");
 #endif
 
 #if defined(AB_LIBC) || defined(AB_DPDK)
@@ -57,8 +52,8 @@ extern int __memcmpeq(const void *, const void *, size_t) __attribute__((weak));
 #define EQ(d, s, n) fm_memeq(d, s, n)
 #endif
 
-__attribute__((noinline)) long AB_CAT(ab_run_, NAME)(int op, unsigned char *d,
-                                                     const unsigned char *s, size_t n, long iters) {
+__attribute__((noinline)) long CAT(ab_run_, NAME)(int op, unsigned char *d, const unsigned char *s,
+                                                  size_t n, long iters) {
   long i, acc = 0;
   switch (op) { /* bench.h's loop */
   case 0: FIXED_LOOP(CPY(d, s, n)) break;
@@ -72,9 +67,9 @@ __attribute__((noinline)) long AB_CAT(ab_run_, NAME)(int op, unsigned char *d,
 }
 
 /* The same over a table of calls (sizes and offsets vary call to call). */
-__attribute__((noinline)) long AB_CAT(ab_table_,
-                                      NAME)(int op, unsigned char *db, const unsigned char *sb,
-                                            const struct ab_entry *tab, size_t ntab, long iters) {
+__attribute__((noinline)) long CAT(ab_table_,
+                                   NAME)(int op, unsigned char *db, const unsigned char *sb,
+                                         const struct ab_entry *tab, size_t ntab, long iters) {
   long i, acc = 0;
   size_t k;
   for (i = 0; i < iters; i += (long)ntab)
@@ -99,7 +94,7 @@ __attribute__((noinline)) long AB_CAT(ab_table_,
 }
 
 /* fm_cpu_limit for this side (each side has its own probe state). */
-void AB_CAT(ab_limit_, NAME)(unsigned mask) {
+void CAT(ab_limit_, NAME)(unsigned mask) {
 #if defined(AB_LIBC) || defined(AB_DPDK)
   (void)mask;
 #else

@@ -22,6 +22,10 @@
 /* An empty asm the compiler must assume reads and writes all memory. */
 #define CLOBBER() __asm__ volatile("" ::: "memory")
 
+#define CAT2(a, b) a##b
+#define CAT(a, b) CAT2(a, b) /* a and b expanded, then pasted */
+#define STR2(x) #x
+#define STR(x) STR2(x)
 #define KiB ((size_t)1024)
 #define MiB (1024 * KiB)
 
@@ -38,8 +42,7 @@
 #define BENCH_X86_64 0
 #endif
 
-/* ------------------------------------------------------------------ */
-/* the timed loops: harness.c's, and the same in peer_dpdk.c           */
+/* ---- the timed loops: harness.c's, and the same in peer_dpdk.c ---- */
 
 /* one call of a table: pointers are base + offset */
 struct entry {
@@ -91,8 +94,7 @@ struct peer_build {
                               const unsigned char *, long);                                        \
   const char *bench_dpdk_version_##isa(void);
 
-/* ------------------------------------------------------------------ */
-/* options (parsed by main.c)                                          */
+/* ---- options (parsed by main.c) ---- */
 
 enum libc_mode { LM_BOTH, LM_PLAIN, LM_NOREP };
 
@@ -111,8 +113,7 @@ struct options {
 };
 extern struct options opt;
 
-/* ------------------------------------------------------------------ */
-/* the harness (harness.c)                                             */
+/* ---- the harness (harness.c) ---- */
 
 enum op { OP_MEMCPY, OP_MEMMOVE, OP_MEMSET, OP_MEMCMP, OP_MEMEQ, OP_COUNT };
 extern const char *const op_name[OP_COUNT];
@@ -123,10 +124,9 @@ extern const char *const impl_name[IM_COUNT];
 
 extern const char *libc_memeq_name;   /* memeq's baseline, as printed */
 extern volatile long bench_sink;      /* compare results, kept alive */
-extern char cpu_probe[256];           /* what pin_cpu() measured on each cpu */
+extern char cpu_probe[256];           /* the time of a copy on each cpu (harness_init) */
 extern const struct peer_build *dpdk; /* the DPDK build in use, or NULL */
 
-void libc_setup(void);
 uint64_t rnd(void);
 size_t rnd_below(size_t n);
 size_t rnd_range(size_t lo, size_t hi);
@@ -167,12 +167,11 @@ void row(const struct job *j, const enum impl *ims, int nim, const struct rowinf
 /* ims[0..n) and the dpdk column where rte_memcpy is a correct answer:
    copies, and moves whose ranges are disjoint */
 int with_dpdk(enum impl *ims, int n, enum op op, int disjoint);
-int csv_open(const char *path, int append);
-void csv_close(void);
-void pin_cpu(void);
+extern FILE *bench_csv; /* results.csv, opened by main.c */
+/* __memcmpeq, --cpu-limit, and the cpu to run on (--cpu) */
+void harness_init(void);
 const char *bench_fm_path(void);
 unsigned bench_fm_features(void);
-void bench_fm_limit(unsigned mask);
 
 /* rows wait while the core is shared (core_share.c) */
 void core_share_init(void);
@@ -180,8 +179,7 @@ void core_share_wait(int again);
 int core_share_again(void);
 void core_share_report(FILE *f);
 
-/* ------------------------------------------------------------------ */
-/* the machine (machine.c)                                             */
+/* ---- the machine (machine.c) ---- */
 
 void run_again(char **argv); /* with the layout fixed, for --peers=avx2 */
 void cpu_identify(void);
@@ -190,20 +188,14 @@ void print_env(FILE *f);
 char *tunables_plus(const char *add); /* GLIBC_TUNABLES with add appended */
 const struct peer_build *pick_dpdk(void);
 
-/* ------------------------------------------------------------------ */
-/* the sections                                                        */
+/* the sections (sections_move.c, sections_size.c, section_cliff.c), in
+   their order: section_overlap() ... */
+#define SECTIONS(X)                                                                                \
+  X(overlap) X(distance) X(mismatch) X(sweep) X(random) X(large) X(limits) X(cliff)
+#define SECTION_FN(name) void section_##name(void);
+SECTIONS(SECTION_FN)
 
-void section_overlap(void);  /* overlapping memmove by size and alignment */
-void section_distance(void); /* memmove by distance dst - src */
-void section_mismatch(void); /* memcmp / memeq by mismatch position */
-void section_sweep(void);    /* every function over sizes */
-void section_random(void);   /* tables of random sizes and offsets */
-void section_large(void);    /* beyond the last-level cache */
-void section_limits(void);   /* against the plainest AVX-512 loop */
-void section_cliff(void);    /* slow modes by address class */
-
-/* ------------------------------------------------------------------ */
-/* the report (report.c) and its charts (plot.c), into opt.out         */
+/* ---- the report (report.c) and its charts (plot.c), into opt.out ---- */
 
 /* reads a results.csv; 0 if it has no rows */
 int read_results(const char *path);

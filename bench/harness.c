@@ -21,7 +21,7 @@ struct options opt;
 volatile long bench_sink;
 char cpu_probe[256];
 const struct peer_build *dpdk; /* chosen in main() */
-static FILE *csv;
+FILE *bench_csv;
 
 const char *const op_name[OP_COUNT] = {"memcpy", "memmove", "memset", "memcmp", "memeq"};
 const char *const impl_name[IM_COUNT] = {
@@ -34,17 +34,9 @@ typedef void *(*set_fn)(void *, int, size_t);
 typedef int (*cmp_fn)(const void *, const void *, size_t);
 static cpy_fn volatile libc_memcpy = memcpy, libc_memmove = memmove;
 static set_fn volatile libc_memset = memset;
-/* memeq's baseline: __memcmpeq where the libc exports it, else memcmp */
+/* memeq's baseline: __memcmpeq where the libc exports it (harness_init) */
 static cmp_fn volatile libc_memcmp = memcmp, libc_memeq = memcmp;
 const char *libc_memeq_name = "memcmp() == 0";
-
-void libc_setup(void) {
-  void *sym = dlsym(RTLD_DEFAULT, "__memcmpeq");
-  if (sym) {
-    memcpy((void *)&libc_memeq, &sym, sizeof sym); /* object to function pointer */
-    libc_memeq_name = "__memcmpeq() == 0";
-  }
-}
 
 /* ------------------------------------------------------------------ */
 /* small helpers                                                       */
@@ -402,15 +394,15 @@ void row(const struct job *j, const enum impl *ims, int nim, const struct rowinf
   }
   for (k = 0; k < nim; k++)
     if (ims[k] == IM_FM) fm = r.med[k];
-  for (k = 0; csv && k < nim; k++) {
+  for (k = 0; bench_csv && k < nim; k++) {
     double m = r.med[k];
-    fprintf(csv, "%s,%s,%s,%s,%s,%zu,%ld,%ld,%ld,%s,%ld,%d,%.4f,%.4f,%.4f,%.4f,%.3f,%d\n",
+    fprintf(bench_csv, "%s,%s,%s,%s,%s,%zu,%ld,%ld,%ld,%s,%ld,%d,%.4f,%.4f,%.4f,%.4f,%.3f,%d\n",
             opt.variant, ri->section, ri->func, ri->align, ri->label, ri->size, ri->src_off,
             ri->dst_off, ri->dist, impl_name[ims[k]], r.iters[k], opt.reps, m, r.min[k],
             m > 0 ? (double)ri->size / m : 0.0, fm > 0 ? m / fm : NAN,
             r.min[k] > 0 ? m / r.min[k] : NAN, r.attempts);
   }
-  if (csv) fflush(csv);
+  if (bench_csv) fflush(bench_csv);
   if (opt.scan) return;
   printf("%-7s %-14s %6s", ri->func, ri->label, size_str(ri->size, a, sizeof a));
   for (k = 0; k < nim; k++) {
@@ -426,31 +418,10 @@ int with_dpdk(enum impl *ims, int n, enum op op, int disjoint) {
   return n;
 }
 
-/* A new CSV with its header line, or (append) the first run's. */
-int csv_open(const char *path, int append) {
-  csv = fopen(path, append ? "a" : "w");
-  if (csv && !append)
-    fprintf(csv, "libc_variant,section,func,align,label,size,src_off,dst_off,dist,impl,"
-                 "calls_per_sample,samples,median_ns,min_ns,bytes_per_ns,ratio_vs_fastmem,"
-                 "spread,attempts\n");
-  return csv != NULL;
-}
-
-void csv_close(void) {
-  if (csv) fclose(csv);
-  csv = NULL;
-}
-
-/* fastmem's path, features and limit, for the files without fastmem.h */
+/* fastmem's path and features, for the files without fastmem.h */
 const char *bench_fm_path(void) { return fm_path_name(); }
 unsigned bench_fm_features(void) { return fm_cpu_features(); }
-void bench_fm_limit(unsigned mask) { fm_cpu_limit(mask); }
 
-/* Run on one cpu: the two vCPUs of our VM differed by up to 1.6x at the same
- * moment (a busy thread of the host on one's core), and a run that migrates
- * mixes the two. Unless --cpu says which, the first process keeps the cpu
- * where a 4 KiB libc memcpy is fastest (best of 5 x 2000 calls); the
- * --child process stays where its parent was. */
 static int pin_to(int c) {
 #ifdef __linux__
   cpu_set_t set;
@@ -463,7 +434,19 @@ static int pin_to(int c) {
 #endif
 }
 
-void pin_cpu(void) {
+/* memeq's baseline; --cpu-limit; and one cpu to run on: the two vCPUs of
+ * our VM differed by up to 1.6x at the same moment (a busy thread of the
+ * host on one's core), and a run that migrates mixes the two. Unless --cpu
+ * says which, the first process keeps the cpu where a 4 KiB libc memcpy is
+ * fastest (best of 5 x 2000 calls); the --child process stays where its
+ * parent was. */
+void harness_init(void) {
+  void *sym = dlsym(RTLD_DEFAULT, "__memcmpeq");
+  if (sym) {
+    memcpy((void *)&libc_memeq, &sym, sizeof sym); /* object to function pointer */
+    libc_memeq_name = "__memcmpeq() == 0";
+  }
+  if (opt.have_limit) fm_cpu_limit(opt.limit);
   opt.pinned = -1;
 #ifdef __linux__
   if (opt.cpu == -1 && !opt.child) {

@@ -12,14 +12,11 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#define SECTION_ENTRY(name) {#name, section_##name},
 static const struct {
   const char *name;
   void (*fn)(void);
-} sections[] = {
-    {"overlap", section_overlap}, {"distance", section_distance}, {"mismatch", section_mismatch},
-    {"sweep", section_sweep},     {"random", section_random},     {"large", section_large},
-    {"limits", section_limits},   {"cliff", section_cliff},
-};
+} sections[] = {SECTIONS(SECTION_ENTRY)};
 enum { NSEC = sizeof sections / sizeof sections[0] };
 
 /* the options, as bench/README.md explains them */
@@ -90,38 +87,27 @@ static int report(const char *dir) {
   return 1;
 }
 
-/* Run this program again with glibc's rep movsb / rep stosb disabled. */
-static int run_norep_child(void) {
-  char secs[256] = "--section=", lim[32], outarg[600], wait[48];
-  const char *argv[16] = {"bench", "--child", secs, outarg, wait};
-  char *tun = tunables_plus(NOREP_TUNABLES);
-  int argc = 5, st;
+/* This program again, with its arguments and --child, with glibc's rep
+   movsb / rep stosb disabled; it stays on the parent's cpu. */
+static int run_norep_child(int argc, char **argv) {
+  char **av = calloc((size_t)argc + 2, sizeof *av), *tun = tunables_plus(NOREP_TUNABLES);
+  int st;
   pid_t pid;
-  snprintf(outarg, sizeof outarg, "--out=%s", opt.out);
-  snprintf(wait, sizeof wait, "--max-wait=%g", opt.max_wait);
-  snprintf(lim, sizeof lim, "--cpu-limit=0x%x", opt.limit);
-  for (st = 0; st < NSEC; st++)
-    if (opt.sections & (1u << st))
-      snprintf(secs + strlen(secs), sizeof secs - strlen(secs), "%s%s", secs[10] ? "," : "",
-               sections[st].name);
-  if (opt.quick) argv[argc++] = "--quick";
-  if (!opt.hugepages) argv[argc++] = "--no-hugepages";
-  if (opt.aslr) argv[argc++] = "--aslr";
-  if (opt.pinned < 0) argv[argc++] = "--cpu=any"; /* else it inherits the parent's cpu */
-  if (opt.have_limit) argv[argc++] = lim;
-  if (opt.peers_avx2) argv[argc++] = "--peers=avx2";
-  if (opt.libc_mode == LM_NOREP) argv[argc++] = "--extra-cols"; /* the only run */
+  if (!av) die("calloc");
+  memcpy(av, argv, (size_t)argc * sizeof *av);
+  av[argc] = "--child";
   printf("\n######## second libc baseline: GLIBC_TUNABLES=%s ########\n", tun);
   fflush(stdout);
   fflush(stderr);
   if ((pid = fork()) < 0) die("fork");
   if (pid == 0) {
     setenv("GLIBC_TUNABLES", tun, 1);
-    execv("/proc/self/exe", (char *const *)argv);
+    execv("/proc/self/exe", av);
     perror("bench: exec");
     _exit(127);
   }
   free(tun);
+  free(av);
   if (waitpid(pid, &st, 0) < 0) die("waitpid");
   return WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
@@ -165,7 +151,6 @@ int main(int argc, char **argv) {
       }
       opt.cpu = (int)c;
     } else if (!strcmp(a, "--child")) opt.child = 1;
-    else if (!strcmp(a, "--extra-cols")) opt.extra_cols = 1;
     else if (!strncmp(a, "--max-wait=", 11)) opt.max_wait = atof(a + 11);
     else if (!strcmp(a, "--peers=avx2")) opt.peers_avx2 = 1;
     else if (!strcmp(a, "--peers=best")) opt.peers_avx2 = 0;
@@ -178,23 +163,25 @@ int main(int argc, char **argv) {
     }
   }
   if (opt.report_only) return report(opt.report_only) ? 0 : 2;
-  if (!opt.child) opt.extra_cols = 1;
+  opt.extra_cols = !opt.child || opt.libc_mode == LM_NOREP; /* the run that measures them */
   run_again(argv);
-  pin_cpu(); /* the --child run inherits the parent's cpu */
+  harness_init(); /* the --child run stays on the parent's cpu */
   cpu_identify();
   dpdk = pick_dpdk();
   opt.sample_ns = opt.quick ? 40e3 : 200e3;
   opt.reps = opt.quick ? 7 : 21;
   if (opt.max_wait < 0) opt.max_wait = opt.quick ? 5 : 120;
-  if (opt.have_limit) bench_fm_limit(opt.limit);
-  libc_setup();
   if (opt.child) opt.variant = "libc-norep";
   mkdir(opt.out, 0777);
   snprintf(path, sizeof path, "%s/results.csv", opt.out);
-  if (!csv_open(path, opt.child)) {
+  if (!(bench_csv = fopen(path, opt.child ? "a" : "w"))) {
     fprintf(stderr, "bench: cannot write %s: %s\n", path, strerror(errno));
     return 2;
   }
+  if (!opt.child)
+    fprintf(bench_csv, "libc_variant,section,func,align,label,size,src_off,dst_off,dist,impl,"
+                       "calls_per_sample,samples,median_ns,min_ns,bytes_per_ns,ratio_vs_fastmem,"
+                       "spread,attempts\n");
   setvbuf(stdout, NULL, _IOLBF, 0);
   snprintf(core_path, sizeof core_path, "%s/core.txt", opt.out);
   if (!opt.child) remove(core_path);
@@ -214,9 +201,9 @@ int main(int argc, char **argv) {
     core_share_report(stdout);
     if ((f = fopen(core_path, "a"))) core_share_report(f), fclose(f);
   }
-  csv_close();
+  fclose(bench_csv);
   if (opt.child) return 0;
-  if (opt.libc_mode != LM_PLAIN && !run_norep_child()) {
+  if (opt.libc_mode != LM_PLAIN && !run_norep_child(argc, argv)) {
     fprintf(stderr, "bench: the libc-norep run failed\n");
     ok = 0;
   }

@@ -10,10 +10,6 @@
 
 #include <rte_memcpy.h>
 
-#define CAT2(a, b) a##b
-#define CAT(a, b) CAT2(a, b)
-#define STR2(x) #x
-#define STR(x) STR2(x)
 PEER_DECLARE(PEER_ISA)
 
 /* DPDK's version from its build configuration (header-only use) */

@@ -132,14 +132,11 @@ static double sweep_ratio(const struct crow *r, int v, int *who) {
 static const char *const aligns[] = {"aligned", "misaligned"};
 
 static void summary_sweep(FILE *f) {
-  static const struct {
-    const char *name;
-    double lo, hi;
-  } bands[] = {
-      {"0-31", 0, 31},         {"32-256", 32, 256},        {"257-2047", 257, 2047},
-      {"2K-16K", 2048, 16384}, {"16K-1M", 16385, 1048576}, {">1M", 1048577, 1e18},
-  };
-  int v, op, a, b, p;
+  static const double hi[] = {31, 256, 2047, 16384, 1048576, 1e18}; /* the size bands */
+  static const char *const band[] = {"0-31", "32-256", "257-2047", "2K-16K", "16K-1M", ">1M"};
+  int v, op, a, b, p, who, wwho, n[6];
+  double x, mn[6], sl[6], wmin, wsize;
+  char cell[32];
   size_t i;
   for (v = 0; v <= npeers; v++) {
     if (v < npeers)
@@ -152,39 +149,30 @@ static void summary_sweep(FILE *f) {
               "):\nmin / geometric mean per size band, then the slowest row and its best peer\n");
     }
     fprintf(f, "%-8s %-10s", "func", "align");
-    for (b = 0; b < 6; b++) fprintf(f, " %11s", bands[b].name);
+    for (b = 0; b < 6; b++) fprintf(f, " %11s", band[b]);
     fprintf(f, "   worst\n");
     for (op = 0; op < OP_COUNT; op++)
       for (a = 0; a < 2; a++) {
-        double wmin = INFINITY, wsize = 0;
-        int wwho = -1, any = 0;
-        char line[256], nb[32];
-        size_t ll = (size_t)snprintf(line, sizeof line, "%-8s %-10s", op_name[op], aligns[a]);
-        for (b = 0; b < 6; b++) {
-          double mn = INFINITY, sl = 0;
-          int n = 0;
-          char cell[32] = "-";
-          for (i = 0; i < nrows; i++) {
-            const struct crow *r = &rows[i];
-            int who;
-            double x;
-            if (!match(r, NULL, "sweep", op_name[op], aligns[a], NULL, NULL, -1) ||
-                r->size < bands[b].lo || r->size > bands[b].hi ||
-                !((x = sweep_ratio(r, v, &who)) > 0))
-              continue;
-            if (x < mn) mn = x;
-            if (x < wmin) wmin = x, wsize = r->size, wwho = who;
-            sl += log(x);
-            n++;
-          }
-          if (n) snprintf(cell, sizeof cell, "%.2f/%.2f", mn, exp(sl / n));
-          any |= n > 0;
-          if (ll < sizeof line) ll += (size_t)snprintf(line + ll, sizeof line - ll, " %11s", cell);
+        for (wmin = INFINITY, wsize = 0, wwho = -1, b = 0; b < 6; b++)
+          mn[b] = INFINITY, sl[b] = n[b] = 0;
+        for (i = 0; i < nrows; i++) {
+          const struct crow *r = &rows[i];
+          if (!match(r, NULL, "sweep", op_name[op], aligns[a], NULL, NULL, -1) ||
+              !((x = sweep_ratio(r, v, &who)) > 0))
+            continue;
+          for (b = 0; r->size > hi[b]; b++) {}
+          if (x < mn[b]) mn[b] = x;
+          if (x < wmin) wmin = x, wsize = r->size, wwho = who;
+          sl[b] += log(x), n[b]++;
         }
-        if (!any) continue; /* e.g. dpdk: copies only */
-        fprintf(f, "%s", line);
-        if (isfinite(wmin)) fprintf(f, "   %.2f at %s", wmin, size_str((size_t)wsize, nb, 32));
-        if (isfinite(wmin) && v == npeers && wwho >= 0) fprintf(f, " (%s)", peers[wwho].name);
+        if (!isfinite(wmin)) continue; /* e.g. dpdk: copies only */
+        fprintf(f, "%-8s %-10s", op_name[op], aligns[a]);
+        for (b = 0; b < 6; b++) {
+          snprintf(cell, sizeof cell, n[b] ? "%.2f/%.2f" : "-", mn[b], exp(sl[b] / n[b]));
+          fprintf(f, " %11s", cell);
+        }
+        fprintf(f, "   %.2f at %s", wmin, size_str((size_t)wsize, cell, sizeof cell));
+        if (v == npeers && wwho >= 0) fprintf(f, " (%s)", peers[wwho].name);
         fprintf(f, "\n");
       }
   }

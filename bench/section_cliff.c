@@ -40,10 +40,7 @@ void section_cliff(void) {
   opt.sample_ns = opt.quick ? 20e3 : 100e3;
   opt.reps = opt.quick ? 3 : 7;
   opt.scan = 1;
-  printf("\n== cliff: 64 KiB and 1 MiB by address class (rows in results.csv, the table in the\n"
-         "   summary). delta: (dst - src) mod 4096, src page-aligned, %d classes; offsets:\n"
-         "   src %% 64 x dst %% 64, %d x %d, dst - src = 2048 + dst %% 64 - src %% 64 mod 4096;\n"
-         "   memset: the class of its dst; moves are disjoint ==\n",
+  printf("\n== cliff: %d delta and %d x %d offset classes (rows: results.csv; table: summary) ==\n",
          ndelta, noffs, noffs);
   for (mode = 0; mode < 2; mode++)
     for (op = 0; op < 3; op++)

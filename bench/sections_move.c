@@ -12,8 +12,8 @@ void section_overlap(void) {
   struct buf b = buf_get(16 * KiB);
   /* the libc-norep run skips the historical loops */
   int ncols = opt.child ? 2 : BENCH_X86_64 ? 5 : 4, li, si, di;
-  printf("\n== overlap: memmove with dst above src, overlapping: dst - src is the smallest\n"
-         "   distance >= len/2 that gives the dst offset (len 8, equal offsets: 8, adjacent) ==\n");
+  printf(
+      "\n== overlap: memmove, dst above src by the least distance >= len/2 with its offset ==\n");
   for (li = 0; li < 6; li++)
     for (si = 0; si < 3; si++)
       for (di = 0; di < 3; di++) {
@@ -37,9 +37,7 @@ void section_distance(void) {
   static const enum impl cols[] = {IM_FM, IM_LIBC, IM_MOVSB};
   struct buf b = buf_get(256 * KiB), other = buf_get(128 * KiB);
   int si, di;
-  printf("\n== distance: memmove by distance dst - src; disjoint: a copy into another buffer,\n"
-         "   64-byte aligned; disal<d>: a disjoint copy with that move's alignments; rep_movsb:\n"
-         "   a forward rep movsb where a forward copy is a correct move ==\n");
+  printf("\n== distance: memmove by dst - src; disjoint and disal<d>: copies elsewhere ==\n");
   for (si = 0; si < 2; si++)
     for (di = -1; di < 14; di++) {
       size_t n = si ? 64 * KiB : 1024;
@@ -84,9 +82,7 @@ void section_mismatch(void) {
   static struct entry tab[NPAGES];
   size_t perm[NPAGES], i;
   int k, op, neq = 0;
-  printf("\n== mismatch: memcmp and memeq of equal buffers, and a KSM-like run over page pairs\n"
-         "   (memeq's libc baseline: %s) ==\n",
-         libc_memeq_name);
+  printf("\n== mismatch: equal buffers, a KSM-like run (memeq's libc: %s) ==\n", libc_memeq_name);
   memcpy(b.p + 2048, a.p, 8192);
   /* KSM-like page pairs, visited in a shuffled order */
   memcpy(pb.p, pa.p, NPAGES * 4096);
@@ -120,9 +116,7 @@ void section_mismatch(void) {
       }
       row(&j, cols, 2, &ri);
     }
-  printf("ksm: %d page pairs in shuffled order, %d equal; mismatch positions 76%% < 16,\n"
-         "83%% < 32, 84%% < 64, 8%% later in the page, 8%% equal\n",
-         NPAGES, neq);
+  printf("(ksm: %d page pairs in shuffled order, %d equal)\n", NPAGES, neq);
   buf_put(&pb);
   buf_put(&pa);
   buf_put(&b);
