@@ -131,6 +131,7 @@ uint64_t rnd(void);
 size_t rnd_below(size_t n);
 size_t rnd_range(size_t lo, size_t hi);
 void die(const char *what);
+FILE *out_file(const char *dir, const char *name, const char *mode);
 
 /* Buffers from mmap, aligned to 2 MiB, filled before use. */
 struct buf {
@@ -197,8 +198,8 @@ SECTIONS(SECTION_FN)
 
 /* ---- the report (report.c) and its charts (plot.c), into opt.out ---- */
 
-/* reads a results.csv; 0 if it has no rows */
-int read_results(const char *path);
+/* reads results.csv (and closes it); 0 if it has no rows */
+int read_results(FILE *f);
 /* summary.txt after its header, and the plots; runs: how many runs each
    time is the median of */
 void summary(FILE *f, int runs);

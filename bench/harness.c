@@ -17,7 +17,8 @@
 #include <sched.h>
 #endif
 
-struct options opt;
+struct options opt = {
+    .out = "bench/out", .variant = "libc", .hugepages = 1, .cpu = -1, .max_wait = -1};
 volatile long bench_sink;
 char cpu_probe[256];
 const struct peer_build *dpdk; /* chosen in main() */
@@ -55,6 +56,16 @@ uint64_t rnd(void) { /* xorshift64* */
 size_t rnd_below(size_t n) { return n ? (size_t)(rnd() % n) : 0; }
 
 size_t rnd_range(size_t lo, size_t hi) { return lo + rnd_below(hi - lo + 1); }
+
+/* dir/name opened with mode; NULL, said on stderr where it was to be written */
+FILE *out_file(const char *dir, const char *name, const char *mode) {
+  char path[700];
+  FILE *f;
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  if (!(f = fopen(path, mode)) && *mode != 'r')
+    fprintf(stderr, "bench: cannot write %s: %s\n", path, strerror(errno));
+  return f;
+}
 
 void die(const char *what) {
   fprintf(stderr, "bench: %s: %s\n", what, strerror(errno));
@@ -96,13 +107,14 @@ const char *size_str(size_t n, char *o, size_t len) {
   return o;
 }
 
+#define NOINLINE static __attribute__((noinline))
+
 /* ------------------------------------------------------------------ */
 /* the extra columns: the old kernel's backward memmove loops (overlap), */
 /* forward rep movsb (distance), the plainest AVX-512 loops (limits)   */
 
 /* One byte per step; n passes an OPAQUE, so no compiler vectorises it. */
-static __attribute__((noinline)) void hist_byte_bwd(unsigned char *d, const unsigned char *s,
-                                                    size_t n) {
+NOINLINE void hist_byte_bwd(unsigned char *d, const unsigned char *s, size_t n) {
   while (n) {
     n--;
     OPAQUE(n);
@@ -112,8 +124,7 @@ static __attribute__((noinline)) void hist_byte_bwd(unsigned char *d, const unsi
 
 /* 4 x 8 bytes per step (all four loads first: correct for dst above src),
    then 8-byte words, then bytes. */
-static __attribute__((noinline)) void hist_loop4x8_bwd(unsigned char *d, const unsigned char *s,
-                                                       size_t n) {
+NOINLINE void hist_loop4x8_bwd(unsigned char *d, const unsigned char *s, size_t n) {
   uint64_t a, b, c, e;
   while (n >= 32) {
     n -= 32;
@@ -144,8 +155,7 @@ static __attribute__((noinline)) void hist_loop4x8_bwd(unsigned char *d, const u
 #include <immintrin.h>
 /* The 2010 proposal: std; rep movsq from the top down; rep movsb for the
    n % 8 lowest bytes; cld. */
-static __attribute__((noinline)) void hist_movsq_bwd(unsigned char *d, const unsigned char *s,
-                                                     size_t n) {
+NOINLINE void hist_movsq_bwd(unsigned char *d, const unsigned char *s, size_t n) {
   size_t words = n >> 3, rest = n & 7;
   d += n - 8;
   s += n - 8;
@@ -156,8 +166,7 @@ static __attribute__((noinline)) void hist_movsq_bwd(unsigned char *d, const uns
                    : "memory", "cc");
 }
 
-static __attribute__((noinline)) void rep_movsb(unsigned char *d, const unsigned char *s,
-                                                size_t n) {
+NOINLINE void rep_movsb(unsigned char *d, const unsigned char *s, size_t n) {
   __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
 }
 

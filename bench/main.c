@@ -44,38 +44,31 @@ static int parse_sections(const char *list) {
   return opt.sections != 0;
 }
 
-/* The lines of path that do not start with skip (NULL: none), to f; the
-   "runs:" line of a merge of runs (bench/merge_runs.sh) sets *runs. */
-static void copy_lines(const char *path, FILE *f, const char *skip, int *runs) {
+/* The lines of in (closed then) that do not start with skip (NULL: none),
+   to f; the "runs:" line of a merge of runs (merge_runs.sh) sets *runs. */
+static void copy_lines(FILE *in, FILE *f, const char *skip, int *runs) {
   char line[512];
-  FILE *c = fopen(path, "r");
-  while (c && fgets(line, sizeof line, c)) {
+  while (in && fgets(line, sizeof line, in)) {
     if (runs && !strncmp(line, "runs:", 5)) *runs = atoi(line + 5);
     if (!skip || strncmp(line, skip, strlen(skip))) fputs(line, f);
   }
-  if (c) fclose(c);
+  if (in) fclose(in);
 }
 
 /* summary.txt (after dir/meta.txt, without its line about the second run)
    and the plots, from dir's results, written to opt.out */
 static int report(const char *dir) {
-  char path[600], *text;
+  char *text;
   size_t len;
   int runs = 1;
   FILE *f, *m;
-  snprintf(path, sizeof path, "%s/results.csv", dir);
-  if (!read_results(path)) {
-    fprintf(stderr, "bench: no rows in %s\n", path);
+  if (!read_results(out_file(dir, "results.csv", "r"))) {
+    fprintf(stderr, "bench: no rows in %s/results.csv\n", dir);
     return 0;
   }
   mkdir(opt.out, 0777);
-  snprintf(path, sizeof path, "%s/summary.txt", opt.out);
-  if (!(f = fopen(path, "w"))) {
-    fprintf(stderr, "bench: cannot write %s: %s\n", path, strerror(errno));
-    return 0;
-  }
-  snprintf(path, sizeof path, "%s/meta.txt", dir);
-  copy_lines(path, f, "second run:", &runs);
+  if (!(f = out_file(opt.out, "summary.txt", "w"))) return 0;
+  copy_lines(out_file(dir, "meta.txt", "r"), f, "second run:", &runs);
   if (!(m = open_memstream(&text, &len))) die("open_memstream");
   summary(m, runs); /* and the plots */
   fclose(m);
@@ -113,20 +106,13 @@ static int run_norep_child(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-  char path[600], core_path[600], day[16];
+  char day[16];
   time_t now = time(NULL);
   int i, s, ok = 1;
   FILE *f;
-  opt.out = "bench/out";
   opt.sections = (1u << NSEC) - 1;
-  opt.hugepages = 1;
-  opt.variant = "libc";
-  opt.cpu = -1;
-  opt.max_wait = -1;
-#if defined(__GLIBC__) && (defined(__x86_64__) || defined(__i386__))
-  opt.libc_mode = LM_BOTH;
-#else
-  opt.libc_mode = LM_PLAIN;
+#if !defined(__GLIBC__) || !(defined(__x86_64__) || defined(__i386__))
+  opt.libc_mode = LM_PLAIN; /* the second baseline is glibc's */
 #endif
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -173,18 +159,13 @@ int main(int argc, char **argv) {
   if (opt.max_wait < 0) opt.max_wait = opt.quick ? 5 : 120;
   if (opt.child) opt.variant = "libc-norep";
   mkdir(opt.out, 0777);
-  snprintf(path, sizeof path, "%s/results.csv", opt.out);
-  if (!(bench_csv = fopen(path, opt.child ? "a" : "w"))) {
-    fprintf(stderr, "bench: cannot write %s: %s\n", path, strerror(errno));
-    return 2;
-  }
+  if (!(bench_csv = out_file(opt.out, "results.csv", opt.child ? "a" : "w"))) return 2;
   if (!opt.child)
     fprintf(bench_csv, "libc_variant,section,func,align,label,size,src_off,dst_off,dist,impl,"
                        "calls_per_sample,samples,median_ns,min_ns,bytes_per_ns,ratio_vs_fastmem,"
                        "spread,attempts\n");
   setvbuf(stdout, NULL, _IOLBF, 0);
-  snprintf(core_path, sizeof core_path, "%s/core.txt", opt.out);
-  if (!opt.child) remove(core_path);
+  if (!opt.child && (f = out_file(opt.out, "core.txt", "w"))) fclose(f); /* the runs' core lines */
   if (opt.child || opt.libc_mode != LM_NOREP) {
     double t0 = now_ns(), t;
     printf("######## fastmem benchmark against libc (%s) ########\n", opt.variant);
@@ -199,7 +180,7 @@ int main(int argc, char **argv) {
         printf("[%s: %.2f s]\n", sections[s].name, (now_ns() - t) / 1e9);
       }
     core_share_report(stdout);
-    if ((f = fopen(core_path, "a"))) core_share_report(f), fclose(f);
+    if ((f = out_file(opt.out, "core.txt", "a"))) core_share_report(f), fclose(f);
   }
   fclose(bench_csv);
   if (opt.child) return 0;
@@ -209,17 +190,15 @@ int main(int argc, char **argv) {
   }
   /* the directory name make bench-snapshot stores this run under */
   strftime(day, sizeof day, "%Y-%m-%d", gmtime(&now));
-  snprintf(path, sizeof path, "%s/run_name", opt.out);
-  if ((f = fopen(path, "w"))) {
+  if ((f = out_file(opt.out, "run_name", "w"))) {
     fprintf(f, "%s%s", cpu_tag(), opt.peers_avx2 ? "-avx2peers" : "");
     if (opt.have_limit) fprintf(f, "-limit0x%x", opt.limit);
     fprintf(f, "-%s\n", day);
     fclose(f);
   }
-  snprintf(path, sizeof path, "%s/meta.txt", opt.out);
-  if ((f = fopen(path, "w"))) {
+  if ((f = out_file(opt.out, "meta.txt", "w"))) {
     print_env(f);
-    copy_lines(core_path, f, NULL, NULL);
+    copy_lines(out_file(opt.out, "core.txt", "r"), f, NULL, NULL);
     if (opt.libc_mode != LM_PLAIN)
       fprintf(f, "second run: libc-norep with GLIBC_TUNABLES=%s%s\n",
               opt.peers_avx2 ? AVX2_TUNABLES ":" : "", NOREP_TUNABLES);

@@ -43,13 +43,8 @@ static void xml_text(FILE *f, const char *pre, const char *s, const char *post) 
 }
 
 static int plot_open(struct plot *p, const char *name, const char *title, double W, double H) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/%s", opt.out, name);
   memset(p, 0, sizeof *p);
-  if (!(p->f = fopen(path, "w"))) {
-    fprintf(stderr, "bench: cannot write %s\n", path);
-    return 0;
-  }
+  if (!(p->f = out_file(opt.out, name, "w"))) return 0;
   p->W = W, p->H = H, p->L = 70, p->R = 190, p->T = 40, p->B = 60;
   fprintf(p->f,
           "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "

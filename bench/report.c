@@ -54,8 +54,7 @@ static double geo_med(const char *variant, const char *section, const char *func
   return n ? exp(s / (double)n) : NAN;
 }
 
-int read_results(const char *path) {
-  FILE *f = fopen(path, "r");
+int read_results(FILE *f) {
   char line[512];
   size_t cap = 0;
   const struct crow *d;
@@ -73,12 +72,9 @@ int read_results(const char *path) {
     if (nrows == cap && !(rows = realloc(rows, (cap = cap ? cap * 2 : 1024) * sizeof *rows)))
       die("realloc");
     r = &rows[nrows++];
-    snprintf(r->variant, sizeof r->variant, "%s", fld[0]);
-    snprintf(r->section, sizeof r->section, "%s", fld[1]);
-    snprintf(r->func, sizeof r->func, "%s", fld[2]);
-    snprintf(r->align, sizeof r->align, "%s", fld[3]);
-    snprintf(r->label, sizeof r->label, "%s", fld[4]);
-    snprintf(r->impl, sizeof r->impl, "%s", fld[9]);
+#define FIELD(name, k) snprintf(r->name, sizeof r->name, "%s", fld[k])
+    FIELD(variant, 0), FIELD(section, 1), FIELD(func, 2), FIELD(align, 3), FIELD(label, 4);
+    FIELD(impl, 9);
     r->size = strtod(fld[5], NULL);
     r->dist = strtol(fld[8], NULL, 10);
     r->med = strtod(fld[12], NULL);
@@ -518,14 +514,9 @@ static void summary_cliff(FILE *f) {
 
 void summary(FILE *f, int runs) {
   int k;
-  if (runs > 1)
-    fprintf(f,
-            "\n== summary: ratio peer time / fastmem time (> 1: fastmem faster); each time the "
-            "median of %d runs ==\n",
-            runs);
-  else
-    fprintf(f, "\n== summary: ratio peer time / fastmem time (> 1: fastmem faster); each ratio "
-               "from one run ==\n");
+  char each[48] = "each ratio from one run";
+  if (runs > 1) snprintf(each, sizeof each, "each time the median of %d runs", runs);
+  fprintf(f, "\n== summary: ratio peer time / fastmem time (> 1: fastmem faster); %s ==\n", each);
   if (find_row(NULL, "sweep", NULL, NULL, NULL, NULL, -1)) summary_sweep(f), plot_sweeps();
   summary_rows_below(f);
   if (find_row(NULL, "overlap", NULL, NULL, NULL, NULL, -1)) summary_overlap(f);
