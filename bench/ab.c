@@ -93,14 +93,9 @@ __attribute__((noinline)) long CAT(ab_table_,
   return acc;
 }
 
-/* fm_cpu_limit for this side (each side has its own probe state). */
-void CAT(ab_limit_, NAME)(unsigned mask) {
-#if defined(AB_LIBC) || defined(AB_DPDK)
-  (void)mask;
-#else
-  fm_cpu_limit(mask);
+#if !defined(AB_LIBC) && !defined(AB_DPDK) /* each side has its own probe state */
+void CAT(ab_limit_, NAME)(unsigned mask) { fm_cpu_limit(mask); }
 #endif
-}
 
 #else /* the program */
 #define _GNU_SOURCE
@@ -111,18 +106,14 @@ void CAT(ab_limit_, NAME)(unsigned mask) {
 
 #include "core_probe.h"
 
-#define SIDE(x)                                                                                    \
-  long ab_run_##x(int, unsigned char *, const unsigned char *, size_t, long);                      \
-  long ab_table_##x(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t,  \
-                    long);                                                                         \
-  void ab_limit_##x(unsigned);
-SIDE(libc)
-SIDE(A)
-SIDE(B)
-static long (*const fns[3])(int, unsigned char *, const unsigned char *, size_t,
-                            long) = {ab_run_libc, ab_run_A, ab_run_B};
-static long (*const tabs[3])(int, unsigned char *, const unsigned char *, const struct ab_entry *,
-                             size_t, long) = {ab_table_libc, ab_table_A, ab_table_B};
+typedef long run_fn(int, unsigned char *, const unsigned char *, size_t, long);
+typedef long table_fn(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t,
+                      long);
+run_fn ab_run_libc, ab_run_A, ab_run_B;
+table_fn ab_table_libc, ab_table_A, ab_table_B;
+void ab_limit_A(unsigned), ab_limit_B(unsigned);
+static run_fn *const fns[3] = {ab_run_libc, ab_run_A, ab_run_B};
+static table_fn *const tabs[3] = {ab_table_libc, ab_table_A, ab_table_B};
 static const char *const ops[] = {"memcpy", "memmove", "memset", "memcmp", "memeq"};
 #ifndef AB_PEER /* the peer column: glibc, or DPDK's rte_memcpy (ab.sh -p) */
 #define AB_PEER "libc"

@@ -133,14 +133,10 @@ size_t rnd_range(size_t lo, size_t hi);
 void die(const char *what);
 FILE *out_file(const char *dir, const char *name, const char *mode);
 
-/* Buffers from mmap, aligned to 2 MiB, filled before use. */
-struct buf {
-  unsigned char *p;
-  void *map;
-  size_t maplen;
-};
-struct buf buf_get(size_t n);
-void buf_put(struct buf *b);
+/* n bytes from mmap, aligned to 2 MiB, filled before use; all unmapped by
+   buf_free_all(), after each section */
+unsigned char *buf_get(size_t n);
+void buf_free_all(void);
 
 const char *fmt_ns(char *o, size_t len, double v);
 const char *size_str(size_t n, char *o, size_t len);

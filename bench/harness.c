@@ -72,26 +72,31 @@ void die(const char *what) {
   exit(2);
 }
 
-struct buf buf_get(size_t n) {
-  struct buf b;
+static struct {
+  void *map;
+  size_t len;
+} maps[16];
+static int nmaps;
+
+unsigned char *buf_get(size_t n) {
   size_t align = 2 * MiB, i;
-  b.maplen = n + align;
-  b.map = mmap(NULL, b.maplen, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (b.map == MAP_FAILED) die("mmap");
-  b.p = (unsigned char *)(((uintptr_t)b.map + align - 1) & ~(uintptr_t)(align - 1));
+  unsigned char *p,
+      *map = mmap(NULL, n + align, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (map == MAP_FAILED || nmaps == 16) die("mmap");
+  maps[nmaps].map = map, maps[nmaps++].len = n + align;
+  p = (unsigned char *)(((uintptr_t)map + align - 1) & ~(uintptr_t)(align - 1));
 #ifdef MADV_HUGEPAGE
-  if (opt.hugepages && n >= align) madvise(b.p, (n + align - 1) & ~(align - 1), MADV_HUGEPAGE);
+  if (opt.hugepages && n >= align) madvise(p, (n + align - 1) & ~(align - 1), MADV_HUGEPAGE);
 #endif
   for (i = 0; i + 8 <= n; i += 8) {
     uint64_t v = rnd();
-    memcpy(b.p + i, &v, 8);
+    memcpy(p + i, &v, 8);
   }
-  return b;
+  return p;
 }
 
-void buf_put(struct buf *b) {
-  if (b->map) munmap(b->map, b->maplen);
-  memset(b, 0, sizeof *b);
+void buf_free_all(void) {
+  for (; nmaps > 0; nmaps--) munmap(maps[nmaps - 1].map, maps[nmaps - 1].len);
 }
 
 const char *fmt_ns(char *o, size_t len, double v) {

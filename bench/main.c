@@ -177,6 +177,7 @@ int main(int argc, char **argv) {
       if (opt.sections & (1u << s)) {
         t = now_ns();
         sections[s].fn();
+        buf_free_all();
         printf("[%s: %.2f s]\n", sections[s].name, (now_ns() - t) / 1e9);
       }
     core_share_report(stdout);

@@ -34,7 +34,7 @@ void section_cliff(void) {
   const int *offs = opt.quick ? quick_offs : full_offs, noffs = opt.quick ? 4 : 9;
   long deltas[320];
   int ndelta = cliff_deltas(deltas), mode, op, si, ci;
-  struct buf B = buf_get(4 * MiB + 64 * KiB);
+  unsigned char *B = buf_get(4 * MiB + 64 * KiB);
   double save_ns = opt.sample_ns;
   int save_reps = opt.reps;
   opt.sample_ns = opt.quick ? 20e3 : 100e3;
@@ -54,7 +54,7 @@ void section_cliff(void) {
           char label[32];
           long so = mode ? offs[ci / noffs] : 0, dd = mode ? 2048 + offs[ci % noffs] : deltas[ci];
           struct job j = {
-              .op = (enum op)op, .d = B.p + n + 4096 + dd, .s = B.p + so, .n = n, .c = 0x5a};
+              .op = (enum op)op, .d = B + n + 4096 + dd, .s = B + so, .n = n, .c = 0x5a};
           struct rowinfo ri = {"cliff", op_name[op], mode ? "offsets" : "delta", label, n, so, 0,
                                0};
           if (mode && op == OP_MEMSET && so) continue; /* a set has no src */
@@ -68,5 +68,4 @@ void section_cliff(void) {
   opt.sample_ns = save_ns;
   opt.reps = save_reps;
   opt.scan = 0;
-  buf_put(&B);
 }

@@ -29,7 +29,7 @@ void section_sweep(void) {
     size_t soff, doff; /* dst - src = 2048 + doff - soff: no 4K aliasing */
   } aligns[2] = {{"aligned", 0, 0}, {"misaligned", 3, 17}};
   size_t sizes[256], nsizes = sweep_sizes(sizes), maxn = sizes[nsizes - 1], si;
-  struct buf S = buf_get(maxn + 8 * KiB), D = buf_get(maxn + 8 * KiB);
+  unsigned char *S = buf_get(maxn + 8 * KiB), *D = buf_get(maxn + 8 * KiB);
   int op, a;
   printf("\n== sweep: by size; src %% 64 and dst %% 64 0 (aligned) or 3 and 17 (misaligned) ==\n");
   for (op = 0; op < OP_COUNT; op++)
@@ -39,7 +39,7 @@ void section_sweep(void) {
         enum impl cols[3] = {IM_FM, IM_LIBC};
         char lab[32];
         struct job j = {
-            .op = (enum op)op, .d = D.p + 2048 + aligns[a].doff, .s = S.p + aligns[a].soff, .n = n};
+            .op = (enum op)op, .d = D + 2048 + aligns[a].doff, .s = S + aligns[a].soff, .n = n};
         struct rowinfo ri = {"sweep", op_name[op], aligns[a].name, lab, n, 0, 0, 0};
         ri.src_off = (long)aligns[a].soff;
         ri.dst_off = (long)(2048 + aligns[a].doff);
@@ -47,8 +47,6 @@ void section_sweep(void) {
         if (op == OP_MEMCMP || op == OP_MEMEQ) memcpy(j.d, j.s, n);
         row(&j, cols, with_dpdk(cols, 2, (enum op)op, 1), &ri);
       }
-  buf_put(&D);
-  buf_put(&S);
 }
 
 /* 32768 entries: a table of 4096 run over and over was partly learned by the
@@ -72,8 +70,8 @@ void section_random(void) {
   static const size_t shift[NSLOT] = {0, 7, 21, 38};
   static struct entry tab[RAND_TAB];
   static uint32_t sizes[RAND_TAB];
-  struct buf S = buf_get(32 * KiB), D = buf_get(32 * KiB), M = buf_get(32 * KiB);
-  struct buf A = buf_get(NSLOT * SLOT), B = buf_get(NSLOT * SLOT);
+  unsigned char *S = buf_get(32 * KiB), *D = buf_get(32 * KiB), *M = buf_get(32 * KiB);
+  unsigned char *A = buf_get(NSLOT * SLOT), *B = buf_get(NSLOT * SLOT);
   size_t m[NSLOT], i, small = 0, bytes = 0;
   int op, k;
   for (i = 0; i < RAND_TAB; i++) { /* one size sequence for every function */
@@ -84,14 +82,14 @@ void section_random(void) {
   /* compares: slot pairs, equal but at m[slot], shifted against each other */
   for (k = 0; k < NSLOT; k++) {
     m[k] = 4096 + rnd_below(64);
-    memcpy(B.p + k * SLOT + shift[k], A.p + k * SLOT, SLOT_COPY);
-    B.p[k * SLOT + shift[k] + m[k]] ^= (unsigned char)rnd_range(1, 255);
+    memcpy(B + k * SLOT + shift[k], A + k * SLOT, SLOT_COPY);
+    B[k * SLOT + shift[k] + m[k]] ^= (unsigned char)rnd_range(1, 255);
   }
   printf("\n== random: %d calls, mean %zu B, %.0f%% < 128 B, any alignment ==\n", RAND_TAB,
          bytes / RAND_TAB, 100.0 * (double)small / RAND_TAB);
   for (op = 0; op < OP_COUNT; op++) {
     enum impl cols[3] = {IM_FM, IM_LIBC};
-    struct job j = {.op = (enum op)op, .tab = tab, .tabn = RAND_TAB, .dbase = D.p, .sbase = S.p};
+    struct job j = {.op = (enum op)op, .tab = tab, .tabn = RAND_TAB, .dbase = D, .sbase = S};
     struct rowinfo ri = {"random", op_name[op], "random", "random", bytes / RAND_TAB, -1, -1, 0};
     int neq = 0, nover = 0;
     for (i = 0; i < RAND_TAB; i++) {
@@ -117,21 +115,16 @@ void section_random(void) {
         else o = m[slot] + 1 + rnd_below(64);
         e->src = (uint32_t)(slot * SLOT + o);
         e->dst = (uint32_t)(slot * SLOT + shift[slot] + o);
-        neq += memcmp(A.p + e->src, B.p + e->dst, n) == 0;
+        neq += memcmp(A + e->src, B + e->dst, n) == 0;
       }
     }
-    if (op == OP_MEMCMP || op == OP_MEMEQ) j.sbase = A.p, j.dbase = B.p;
-    if (op == OP_MEMMOVE) j.sbase = M.p, j.dbase = M.p;
+    if (op == OP_MEMCMP || op == OP_MEMEQ) j.sbase = A, j.dbase = B;
+    if (op == OP_MEMMOVE) j.sbase = M, j.dbase = M;
     /* dpdk only for copies: the moves overlap half the time */
     row(&j, cols, with_dpdk(cols, 2, (enum op)op, 0), &ri);
     if (op == OP_MEMMOVE) printf("(%d of %d overlapping)\n", nover, RAND_TAB);
     if (op >= OP_MEMCMP) printf("(%d of %d equal)\n", neq, RAND_TAB);
   }
-  buf_put(&B);
-  buf_put(&A);
-  buf_put(&M);
-  buf_put(&D);
-  buf_put(&S);
 }
 
 void section_large(void) {
@@ -144,21 +137,19 @@ void section_large(void) {
       {OP_MEMSET, "-", 0},        {OP_MEMCMP, "equal", 0},      {OP_MEMEQ, "equal", 0},
   };
   size_t maxn = (opt.quick ? 64 : 128) * MiB, n, k;
-  struct buf X = buf_get(maxn + 8 * KiB), Y = buf_get(maxn + 8 * KiB);
+  unsigned char *X = buf_get(maxn + 8 * KiB), *Y = buf_get(maxn + 8 * KiB);
   printf("\n== large: 64 MiB (and 128 MiB) beyond the last-level cache ==\n");
   for (n = 64 * MiB; n <= maxn; n *= 2)
     for (k = 0; k < 6; k++) {
       enum impl cols[3] = {IM_FM, IM_LIBC};
-      struct job j = {.op = rows[k].op, .d = Y.p + 2048, .s = X.p, .n = n};
+      struct job j = {.op = rows[k].op, .d = Y + 2048, .s = X, .n = n};
       struct rowinfo ri = {"large", op_name[j.op], "aligned", rows[k].label, n, 0, 0, rows[k].dist};
-      if (j.op == OP_MEMMOVE) j.s = X.p + 4096, j.d = X.p + 4096 + rows[k].dist;
+      if (j.op == OP_MEMMOVE) j.s = X + 4096, j.d = X + 4096 + rows[k].dist;
       if (j.op == OP_MEMCMP || j.op == OP_MEMEQ) memcpy(j.d, j.s, n);
       ri.src_off = (long)((uintptr_t)j.s & 4095);
       ri.dst_off = (long)((uintptr_t)j.d & 4095);
       row(&j, cols, with_dpdk(cols, 2, j.op, 0), &ri);
     }
-  buf_put(&Y);
-  buf_put(&X);
 }
 
 /* aligned, hot buffers against the plainest loop of 4 x 64-byte AVX-512
@@ -173,7 +164,7 @@ void section_limits(void) {
               {OP_MEMSET, 16 * KiB},
               {OP_MEMCMP, 4 * KiB}};
   static const enum impl cols[] = {IM_FM, IM_LIBC, IM_PLAIN};
-  struct buf X = buf_get(64 * KiB);
+  unsigned char *X = buf_get(64 * KiB);
   size_t k;
   int ok = 0;
 #if BENCH_X86_64
@@ -182,10 +173,9 @@ void section_limits(void) {
   printf("\n== limits: aligned, hot buffers, against the plainest AVX-512 loop%s ==\n",
          ok ? "" : " (no AVX-512 here: skipped)");
   for (k = 0; ok && k < sizeof rows / sizeof rows[0]; k++) {
-    struct job j = {.op = rows[k].op, .d = X.p + 34 * KiB, .s = X.p, .n = rows[k].n, .c = 0x5a};
+    struct job j = {.op = rows[k].op, .d = X + 34 * KiB, .s = X, .n = rows[k].n, .c = 0x5a};
     struct rowinfo ri = {"limits", op_name[j.op], "aligned", "plain", j.n, 0, 2048, 0};
     if (j.op == OP_MEMCMP) memcpy(j.d, j.s, j.n);
     row(&j, cols, 3, &ri);
   }
-  buf_put(&X);
 }
