@@ -96,15 +96,13 @@ struct peer_build {
 
 /* ---- options (parsed by main.c) ---- */
 
-enum libc_mode { LM_BOTH, LM_PLAIN, LM_NOREP };
-
 struct options {
-  const char *out, *variant, *report_only; /* variant: the libc_variant column */
-  unsigned sections, limit;                /* limit: --cpu-limit */
-  int quick, libc_mode, hugepages, aslr, have_limit, peers_avx2;
-  int child;        /* the second (libc-norep) process of --libc=both */
-  int extra_cols;   /* this run measures the columns that do not depend on
-                       libc's variant (dpdk, historical loops) */
+  const char *out, *variant; /* variant: the libc_variant column */
+  unsigned sections, limit;  /* limit: --cpu-limit */
+  int quick, hugepages, aslr, have_limit, peers_avx2;
+  int plain;        /* --libc=plain: no second (libc-norep) process */
+  int child;        /* the second (libc-norep) process; it measures only what
+                       depends on libc's variant (not dpdk, the old loops) */
   double sample_ns; /* target length of one timed batch */
   double max_wait;  /* seconds a run may wait for an unshared core */
   int reps;         /* samples per column and row */

@@ -371,7 +371,6 @@ static void measure_once(const struct job *j, const enum impl *ims, int nim, str
       samples[col][rep] = time_batch(j, ims[col], r->iters[col]) / (double)r->iters[col];
     }
   r->spread = 1;
-  r->attempts = 1;
   for (k = 0; k < nim; k++) {
     r->med[k] = median_of(samples[k], opt.reps); /* sorts */
     r->min[k] = samples[k][0];
@@ -380,11 +379,11 @@ static void measure_once(const struct job *j, const enum impl *ims, int nim, str
 }
 
 /* A row whose samples spread (a column's median more than 15% above its
- * minimum) is measured again, up to 3 times (2 with --quick), and the
- * tightest attempt kept. */
-static void measure_attempts(const struct job *j, const enum impl *ims, int nim, struct result *r) {
+ * minimum) is measured again, up to 3 times (2 with --quick, 1 with
+ * opt.scan), and the tightest attempt kept. */
+static void measure(const struct job *j, const enum impl *ims, int nim, struct result *r) {
   struct result t;
-  int a, max_attempts = opt.quick ? 2 : 3;
+  int a, max_attempts = opt.scan ? 1 : opt.quick ? 2 : 3;
   measure_once(j, ims, nim, r);
   for (a = 1; a < max_attempts && r->spread > 1.15; a++) {
     measure_once(j, ims, nim, &t);
@@ -398,14 +397,9 @@ void row(const struct job *j, const enum impl *ims, int nim, const struct rowinf
   char a[16], b[16];
   double fm = NAN;
   int k;
-  if (opt.scan) measure_once(j, ims, nim, &r);
-  else { /* while the core is not shared (core_share.c) */ core_share_wait(0);
-    measure_attempts(j, ims, nim, &r);
-    if (core_share_again()) {
-      core_share_wait(1);
-      measure_attempts(j, ims, nim, &r);
-    }
-  }
+  if (!opt.scan) core_share_wait(0); /* while the core is not shared (core_share.c) */
+  measure(j, ims, nim, &r);
+  if (!opt.scan && core_share_again()) core_share_wait(1), measure(j, ims, nim, &r);
   for (k = 0; k < nim; k++)
     if (ims[k] == IM_FM) fm = r.med[k];
   for (k = 0; bench_csv && k < nim; k++) {
@@ -427,7 +421,7 @@ void row(const struct job *j, const enum impl *ims, int nim, const struct rowinf
 }
 
 int with_dpdk(enum impl *ims, int n, enum op op, int disjoint) {
-  if (dpdk && opt.extra_cols && (op == OP_MEMCPY || (op == OP_MEMMOVE && disjoint)))
+  if (dpdk && !opt.child && (op == OP_MEMCPY || (op == OP_MEMMOVE && disjoint)))
     ims[n++] = IM_DPDK;
   return n;
 }

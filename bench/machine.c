@@ -106,9 +106,7 @@ void cpu_identify(void) {
     size_t i, len;
     if ((unsigned)__get_cpuid_max(0, NULL) < 1) return;
     __cpuid(0, a, b, c, d);
-    memcpy(cpu_id.vendor, &b, 4);
-    memcpy(cpu_id.vendor + 4, &d, 4);
-    memcpy(cpu_id.vendor + 8, &c, 4);
+    snprintf(cpu_id.vendor, 13, "%.4s%.4s%.4s", (char *)&b, (char *)&d, (char *)&c);
     __cpuid(1, a, b, c, w[0]);
     cpu_id.stepping = a & 15;
     cpu_id.family = (a >> 8) & 15;

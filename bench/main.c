@@ -21,9 +21,9 @@ enum { NSEC = sizeof sections / sizeof sections[0] };
 
 /* the options, as bench/README.md explains them */
 static const char usage[] =
-    "usage: bench [--quick] [--section=LIST] [--out=DIR] [--libc=both|plain|norep]\n"
+    "usage: bench [--quick] [--section=LIST] [--out=DIR] [--libc=both|plain]\n"
     "             [--cpu-limit=MASK] [--no-hugepages] [--aslr] [--cpu=N|any] [--max-wait=S]\n"
-    "             [--peers=best|avx2] [--report-only=DIR]\n"
+    "             [--peers=avx2] [--report-only=DIR]\n"
     "sections: overlap distance mismatch sweep random large limits cliff (default: all)\n";
 
 static int parse_sections(const char *list) {
@@ -107,12 +107,14 @@ static int run_norep_child(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   char day[16];
+  const char *report_only = NULL;
+  double t0, t;
   time_t now = time(NULL);
   int i, s, ok = 1;
   FILE *f;
   opt.sections = (1u << NSEC) - 1;
 #if !defined(__GLIBC__) || !(defined(__x86_64__) || defined(__i386__))
-  opt.libc_mode = LM_PLAIN; /* the second baseline is glibc's */
+  opt.plain = 1; /* the second baseline is glibc's */
 #endif
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -121,9 +123,7 @@ int main(int argc, char **argv) {
     else if (!strncmp(a, "--section=", 10)) {
       if (!parse_sections(a + 10)) return 2;
     } else if (!strncmp(a, "--out=", 6)) opt.out = a + 6;
-    else if (!strcmp(a, "--libc=both")) opt.libc_mode = LM_BOTH;
-    else if (!strcmp(a, "--libc=plain")) opt.libc_mode = LM_PLAIN;
-    else if (!strcmp(a, "--libc=norep")) opt.libc_mode = LM_NOREP;
+    else if (!strncmp(a, "--libc=", 7)) opt.plain = !strcmp(a + 7, "plain");
     else if (!strncmp(a, "--cpu-limit=", 12))
       opt.have_limit = 1, opt.limit = (unsigned)strtoul(a + 12, NULL, 0);
     else if (!strcmp(a, "--no-hugepages")) opt.hugepages = 0;
@@ -139,8 +139,7 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--child")) opt.child = 1;
     else if (!strncmp(a, "--max-wait=", 11)) opt.max_wait = atof(a + 11);
     else if (!strcmp(a, "--peers=avx2")) opt.peers_avx2 = 1;
-    else if (!strcmp(a, "--peers=best")) opt.peers_avx2 = 0;
-    else if (!strncmp(a, "--report-only=", 14)) opt.report_only = a + 14;
+    else if (!strncmp(a, "--report-only=", 14)) report_only = a + 14;
     else {
       int help = !strcmp(a, "--help") || !strcmp(a, "-h");
       if (!help) fprintf(stderr, "bench: unknown option '%s'\n", a);
@@ -148,8 +147,7 @@ int main(int argc, char **argv) {
       return help ? 0 : 2;
     }
   }
-  if (opt.report_only) return report(opt.report_only) ? 0 : 2;
-  opt.extra_cols = !opt.child || opt.libc_mode == LM_NOREP; /* the run that measures them */
+  if (report_only) return report(report_only) ? 0 : 2;
   run_again(argv);
   harness_init(); /* the --child run stays on the parent's cpu */
   cpu_identify();
@@ -166,26 +164,24 @@ int main(int argc, char **argv) {
                        "spread,attempts\n");
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (!opt.child && (f = out_file(opt.out, "core.txt", "w"))) fclose(f); /* the runs' core lines */
-  if (opt.child || opt.libc_mode != LM_NOREP) {
-    double t0 = now_ns(), t;
-    printf("######## fastmem benchmark against libc (%s) ########\n", opt.variant);
-    print_env(stdout);
-    printf("each row: func, case, size | per column: ns per call, x its time / fastmem's\n");
-    while (now_ns() - t0 < (opt.quick ? 3e7 : 2e8)) bench_sink++; /* the clock ramps up */
-    core_share_init();
-    for (s = 0; s < NSEC; s++)
-      if (opt.sections & (1u << s)) {
-        t = now_ns();
-        sections[s].fn();
-        buf_free_all();
-        printf("[%s: %.2f s]\n", sections[s].name, (now_ns() - t) / 1e9);
-      }
-    core_share_report(stdout);
-    if ((f = out_file(opt.out, "core.txt", "a"))) core_share_report(f), fclose(f);
-  }
+  t0 = now_ns();
+  printf("######## fastmem benchmark against libc (%s) ########\n", opt.variant);
+  print_env(stdout);
+  printf("each row: func, case, size | per column: ns per call, x its time / fastmem's\n");
+  while (now_ns() - t0 < (opt.quick ? 3e7 : 2e8)) bench_sink++; /* the clock ramps up */
+  core_share_init();
+  for (s = 0; s < NSEC; s++)
+    if (opt.sections & (1u << s)) {
+      t = now_ns();
+      sections[s].fn();
+      buf_free_all();
+      printf("[%s: %.2f s]\n", sections[s].name, (now_ns() - t) / 1e9);
+    }
+  core_share_report(stdout);
+  if ((f = out_file(opt.out, "core.txt", "a"))) core_share_report(f), fclose(f);
   fclose(bench_csv);
   if (opt.child) return 0;
-  if (opt.libc_mode != LM_PLAIN && !run_norep_child(argc, argv)) {
+  if (!opt.plain && !run_norep_child(argc, argv)) {
     fprintf(stderr, "bench: the libc-norep run failed\n");
     ok = 0;
   }
@@ -200,12 +196,11 @@ int main(int argc, char **argv) {
   if ((f = out_file(opt.out, "meta.txt", "w"))) {
     print_env(f);
     copy_lines(out_file(opt.out, "core.txt", "r"), f, NULL, NULL);
-    if (opt.libc_mode != LM_PLAIN)
+    if (!opt.plain)
       fprintf(f, "second run: libc-norep with GLIBC_TUNABLES=%s%s\n",
               opt.peers_avx2 ? AVX2_TUNABLES ":" : "", NOREP_TUNABLES);
     fclose(f);
   }
   report(opt.out);
-  fprintf(stderr, "%s", bench_sink == 42 ? " " : "");
   return ok ? 0 : 1;
 }

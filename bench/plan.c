@@ -38,16 +38,8 @@ static size_t gn;
 
 /* The strategies as fastmem runs them: a 64-aligned destination, the first
    64 bytes with vectors (fm__x86_move_big, fm__x86_set_big). */
-static void loop_copy(unsigned char *d, const unsigned char *s, size_t n) {
-  if (width == 64) fm__move_avx512(d, s, n);
-  else if (width == 32) fm__move_avx2(d, s, n);
-  else fm__move_sse2(d, s, n);
-}
-static void loop_set(unsigned char *d, int c, size_t n) {
-  if (width == 64) fm__set_avx512(d, c, n);
-  else if (width == 32) fm__set_avx2(d, c, n);
-  else fm__set_sse2(d, c, n);
-}
+static void (*loop_copy)(unsigned char *, const unsigned char *, size_t);
+static void (*loop_set)(unsigned char *, int, size_t);
 __attribute__((noinline)) static void movsb_copy(unsigned char *d, const unsigned char *s,
                                                  size_t n) {
   size_t skip = 64 - ((uintptr_t)d & 63);
@@ -123,11 +115,9 @@ static void turns(void (*call)(int m, int j), int reps, double t[6][11]) {
 
 static void print_cpu(void) {
   unsigned a, b, c, d, brand[13] = {0}, i;
-  char vendor[13] = {0};
+  char vendor[13];
   __cpuid(0, a, b, c, d);
-  memcpy(vendor, &b, 4);
-  memcpy(vendor + 4, &d, 4);
-  memcpy(vendor + 8, &c, 4);
+  snprintf(vendor, sizeof vendor, "%.4s%.4s%.4s", (char *)&b, (char *)&d, (char *)&c);
   __cpuid(1, a, b, c, d);
   b = (a >> 8) & 15, c = (a >> 4) & 15; /* family and model, extended as the vendors do */
   printf("cpu: %s family %02xh model %02xh stepping %u", vendor,
@@ -217,6 +207,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--novec")) nv = 1;
     else if (nsizes < 64) sizes[nsizes++] = strtoul(argv[i], NULL, 0);
   }
+  loop_copy = width == 64 ? fm__move_avx512 : width == 32 ? fm__move_avx2 : fm__move_sse2;
+  loop_set = width == 64 ? fm__set_avx512 : width == 32 ? fm__set_avx2 : fm__set_sse2;
   if (nv && !nsizes) /* --novec: 128 B to 16 MiB, steps of a third (from a power of 2: a half) */
     for (k = 128; k <= (16u << 20) && nsizes < 64; k += !(k & (k - 1)) && k > 128 ? k / 2 : k / 3)
       sizes[nsizes++] = k;

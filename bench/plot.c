@@ -193,30 +193,19 @@ void line_chart(const char *file, const char *title, const char *ylabel, const s
   plot_close(&p);
 }
 
-/* A label wider than its group is broken at spaces, or if a word is still
-   too wide, written at an angle. */
+/* Labels wider than a group are written at an angle. */
 void bar_chart(const char *file, const char *title, const char *ylabel, char (*groups)[32], int ng,
                char (*sers)[32], int nser, const double *val, int logy) {
   struct plot p;
   double lo = INFINITY, hi = 0, gw, bw, W, B;
-  int g, s, rot, wrap, maxword = 0, maxall = 0;
+  int g, s, rot, maxlen = 0;
   for (g = 0; g < ng * nser; g++)
     if (val[g] > 0) lo = fmin(lo, val[g]), hi = fmax(hi, val[g]);
-  for (g = 0; g < ng; g++) {
-    const char *c = groups[g];
-    int w;
-    while (*c) {
-      w = (int)strcspn(c, " ");
-      if (w > maxword) maxword = w;
-      c += w + (c[w] == ' ');
-    }
-    if ((int)strlen(groups[g]) > maxall) maxall = (int)strlen(groups[g]);
-  }
+  for (g = 0; g < ng; g++) maxlen = (int)fmax(maxlen, (double)strlen(groups[g]));
   W = fmax(760, 260 + ng * (nser * 12 + 14));
   gw = (W - 260) / ng; /* plot_open's left + right margins */
-  wrap = maxall * 7 > gw - 4;
-  rot = maxword * 7 > gw - 4;
-  B = rot ? 24 + maxall * 5 : wrap ? 76 : 60;
+  rot = maxlen * 7 > gw - 4;
+  B = rot ? 24 + maxlen * 5 : 60;
   if (!(hi > 0) || !plot_open(&p, file, title, W, 420 + B)) return;
   p.B = B;
   plot_yaxis(&p, lo, hi, logy, ylabel);
@@ -236,16 +225,7 @@ void bar_chart(const char *file, const char *title, const char *ylabel, char (*g
           p.f,
           "<text transform=\"translate(%.1f,%.1f) rotate(-40)\" text-anchor=\"end\">%s</text>\n",
           gx + gw / 2, p.H - p.B + 14, groups[g]);
-    else if (wrap) {
-      char *c, line[32];
-      int ln = 0;
-      snprintf(line, sizeof line, "%.31s", groups[g]);
-      fprintf(p.f, "<text text-anchor=\"middle\">");
-      for (c = strtok(line, " "); c; c = strtok(NULL, " "), ln++)
-        fprintf(p.f, "<tspan x=\"%.1f\" y=\"%.1f\">%s</tspan>", gx + gw / 2,
-                p.H - p.B + 18 + 15 * ln, c);
-      fprintf(p.f, "</text>\n");
-    } else
+    else
       fprintf(p.f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", gx + gw / 2,
               p.H - p.B + 18, groups[g]);
   }

@@ -49,7 +49,7 @@ void section_cliff(void) {
         enum impl cols[3] = {IM_FM, IM_LIBC};
         int ncols = with_dpdk(cols, 2, (enum op)op, 0);
         /* the libc-norep run: fastmem and dpdk were measured in the first */
-        if (!opt.extra_cols) cols[0] = IM_LIBC, ncols = 1;
+        if (opt.child) cols[0] = IM_LIBC, ncols = 1;
         for (ci = 0; ci < (mode ? noffs * noffs : ndelta); ci++) {
           char label[32];
           long so = mode ? offs[ci / noffs] : 0, dd = mode ? 2048 + offs[ci % noffs] : deltas[ci];
