@@ -1,10 +1,8 @@
-/*
- * bench/bench.h - what the files of the benchmark share. The layers, each
+/* bench/bench.h - what the files of the benchmark share. The layers, each
  * using only those below it: main.c (options, runs, report files); the
  * sections (sections_*.c, section_cliff.c); plot.c (SVG) over report.c (the
  * CSV read back, summary.txt); machine.c and core_share.c; harness.c (timed
- * loops, rows, CSV). peer_dpdk.c is built apart, once per ISA.
- */
+ * loops, rows, CSV). peer_dpdk.c is built apart, once per ISA. */
 #ifndef BENCH_BENCH_H
 #define BENCH_BENCH_H
 
@@ -86,13 +84,13 @@ struct peer_build {
   void (*fixed)(unsigned char *d, const unsigned char *s, size_t n, long iters);
   void (*table)(const struct entry *tab, size_t tabn, unsigned char *db, const unsigned char *sb,
                 long iters);
-  const char *(*version)(void);
+  const char *version; /* DPDK's, from its headers */
 };
 #define PEER_DECLARE(isa)                                                                          \
   void bench_dpdk_fixed_##isa(unsigned char *, const unsigned char *, size_t, long);               \
   void bench_dpdk_table_##isa(const struct entry *, size_t, unsigned char *,                       \
                               const unsigned char *, long);                                        \
-  const char *bench_dpdk_version_##isa(void);
+  extern const char bench_dpdk_version_##isa[];
 
 /* ---- options (parsed by main.c) ---- */
 
@@ -101,8 +99,7 @@ struct options {
   unsigned sections, limit;  /* limit: --cpu-limit */
   int quick, hugepages, aslr, have_limit, peers_avx2;
   int plain;        /* --libc=plain: no second (libc-norep) process */
-  int child;        /* the second (libc-norep) process; it measures only what
-                       depends on libc's variant (not dpdk, the old loops) */
+  int child;        /* the second process: only the columns that depend on libc */
   double sample_ns; /* target length of one timed batch */
   double max_wait;  /* seconds a run may wait for an unshared core */
   int reps;         /* samples per column and row */
@@ -165,8 +162,7 @@ int with_dpdk(enum impl *ims, int n, enum op op, int disjoint);
 extern FILE *bench_csv; /* results.csv, opened by main.c */
 /* __memcmpeq, --cpu-limit, and the cpu to run on (--cpu) */
 void harness_init(void);
-const char *bench_fm_path(void);
-unsigned bench_fm_features(void);
+const char *bench_fm(char *o, size_t len); /* fastmem's path and features */
 
 /* rows wait while the core is shared (core_share.c) */
 void core_share_init(void);

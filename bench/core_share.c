@@ -1,13 +1,11 @@
-/*
- * bench/core_share.c - rows are measured while the benchmark has its core to
+/* bench/core_share.c - rows are measured while the benchmark has its core to
  * itself. On shared machines the host now and then runs other work on the
  * second hardware thread of our core, for seconds to minutes: the clock stays,
  * but code with many independent operations per call slows 1.3-2x (fastmem's
  * inline paths more than glibc's calls). Before each row the probe
  * (core_probe.h) runs; while the core is shared the row waits, up to 2 s a
  * row and opt.max_wait seconds a run, and a row after which it is found
- * shared is measured again, once. The counts go to meta.txt ("core:").
- */
+ * shared is measured again, once. The counts go to meta.txt ("core:"). */
 #define _GNU_SOURCE
 #include "bench.h"
 #include "core_probe.h"

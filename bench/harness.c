@@ -1,10 +1,8 @@
-/*
- * bench/harness.c - the timing harness: libc through volatile pointers,
+/* bench/harness.c - the timing harness: libc through volatile pointers,
  * buffers, the extra columns' loops, the timed loops, samples and medians,
  * the CSV and the printed rows, the cpu to run on. The only file of the
  * benchmark that includes fastmem.h: fastmem is expanded inline into the
- * timed loops here, as users call it.
- */
+ * timed loops here, as users call it. */
 #define _GNU_SOURCE
 #include "fastmem.h"
 #include "bench.h"
@@ -421,26 +419,25 @@ void row(const struct job *j, const enum impl *ims, int nim, const struct rowinf
 }
 
 int with_dpdk(enum impl *ims, int n, enum op op, int disjoint) {
-  if (dpdk && !opt.child && (op == OP_MEMCPY || (op == OP_MEMMOVE && disjoint)))
-    ims[n++] = IM_DPDK;
+  if (dpdk && !opt.child && (op == OP_MEMCPY || (op == OP_MEMMOVE && disjoint))) ims[n++] = IM_DPDK;
   return n;
 }
 
 /* fastmem's path and features, for the files without fastmem.h */
-const char *bench_fm_path(void) { return fm_path_name(); }
-unsigned bench_fm_features(void) { return fm_cpu_features(); }
+const char *bench_fm(char *o, size_t len) {
+  snprintf(o, len, "path %s, features 0x%x", fm_path_name(), fm_cpu_features());
+  return o;
+}
 
-static int pin_to(int c) {
 #ifdef __linux__
+static int pin_to(int c) {
   cpu_set_t set;
   if (c < 0 || c >= CPU_SETSIZE) return 0;
   CPU_ZERO(&set);
   CPU_SET(c, &set);
   return sched_setaffinity(0, sizeof set, &set) == 0;
-#else
-  return (void)c, 0;
-#endif
 }
+#endif
 
 /* memeq's baseline; --cpu-limit; and one cpu to run on: the two vCPUs of
  * our VM differed by up to 1.6x at the same moment (a busy thread of the
@@ -470,11 +467,7 @@ void harness_init(void) {
       if (!CPU_ISSET(c, &allowed) || !pin_to(c)) continue;
       for (k = 0; k < 5; k++) {
         double t0 = now_ns();
-        for (i = 0; i < 2000; i++) {
-          unsigned char *d = buf;
-          OPAQUE(d);
-          libc_memcpy(d + 4096, d, 4096);
-        }
+        for (i = 0; i < 2000; i++) libc_memcpy(buf + 4096, buf, 4096);
         t0 = (now_ns() - t0) / 2000;
         if (t0 < t) t = t0;
       }

@@ -1,9 +1,7 @@
-/*
- * bench/machine.c - what the benchmark runs on and how: the CPU (CPUID, the
+/* bench/machine.c - what the benchmark runs on and how: the CPU (CPUID, the
  * features that decide the paths, the tag that names a run), the environment
  * printed with every figure, a fixed address layout, and the peers' builds
- * (DPDK's object per ISA, glibc at its AVX2 code).
- */
+ * (DPDK's object per ISA, glibc at its AVX2 code). */
 #define _GNU_SOURCE
 #include "bench.h"
 
@@ -143,7 +141,7 @@ static const char *dpdk_missing = "no dpdk column: rte_memcpy.h was not found at
 void print_env(FILE *f) {
   const char *tun = getenv("GLIBC_TUNABLES");
   struct utsname u;
-  char day[32];
+  char day[32], fm[64];
   time_t now = time(NULL);
   strftime(day, sizeof day, "%Y-%m-%d %H:%M UTC", gmtime(&now));
   fprintf(f, "date:       %s\n", day);
@@ -172,11 +170,11 @@ void print_env(FILE *f) {
 #endif
   fprintf(f, "memeq base: %s\n", libc_memeq_name);
   fprintf(f, "variant:    %s (GLIBC_TUNABLES=%s)\n", opt.variant, tun ? tun : "unset");
-  fprintf(f, "fastmem:    path %s, features 0x%x%s\n", bench_fm_path(), bench_fm_features(),
+  fprintf(f, "fastmem:    %s%s\n", bench_fm(fm, sizeof fm),
           opt.have_limit ? " (limited by --cpu-limit)" : "");
   fprintf(f, "peers:      %s", opt.peers_avx2 ? "avx2 (glibc with " AVX2_TUNABLES "; " : "best (");
   if (dpdk)
-    fprintf(f, "dpdk: rte_memcpy of DPDK %s, %s build: %s)\n", dpdk->version(), dpdk->isa,
+    fprintf(f, "dpdk: rte_memcpy of DPDK %s, %s build: %s)\n", dpdk->version, dpdk->isa,
             dpdk->flags);
   else fprintf(f, "%s)\n", dpdk_missing);
   fprintf(f,

@@ -1,9 +1,7 @@
-/*
- * bench/main.c - fastmem against the system libc and DPDK (bench/README.md):
+/* bench/main.c - fastmem against the system libc and DPDK (bench/README.md):
  * the options, the sections to run, the second libc baseline (glibc without
  * rep movsb / rep stosb, in a second process that appends to the CSV), and
- * the output files: results.csv, meta.txt, run_name, summary.txt and plots.
- */
+ * the output files: results.csv, meta.txt, run_name, summary.txt and plots. */
 #define _GNU_SOURCE
 #include "bench.h"
 
@@ -106,7 +104,7 @@ static int run_norep_child(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-  char day[16];
+  char day[16], lim[24] = "";
   const char *report_only = NULL;
   double t0, t;
   time_t now = time(NULL);
@@ -187,12 +185,9 @@ int main(int argc, char **argv) {
   }
   /* the directory name make bench-snapshot stores this run under */
   strftime(day, sizeof day, "%Y-%m-%d", gmtime(&now));
-  if ((f = out_file(opt.out, "run_name", "w"))) {
-    fprintf(f, "%s%s", cpu_tag(), opt.peers_avx2 ? "-avx2peers" : "");
-    if (opt.have_limit) fprintf(f, "-limit0x%x", opt.limit);
-    fprintf(f, "-%s\n", day);
-    fclose(f);
-  }
+  if (opt.have_limit) snprintf(lim, sizeof lim, "-limit0x%x", opt.limit);
+  if ((f = out_file(opt.out, "run_name", "w")))
+    fprintf(f, "%s%s%s-%s\n", cpu_tag(), opt.peers_avx2 ? "-avx2peers" : "", lim, day), fclose(f);
   if ((f = out_file(opt.out, "meta.txt", "w"))) {
     print_env(f);
     copy_lines(out_file(opt.out, "core.txt", "r"), f, NULL, NULL);

@@ -1,21 +1,17 @@
-/*
- * bench/peer_dpdk.c - DPDK's rte_memcpy as a peer column. rte_memcpy.h is
+/* bench/peer_dpdk.c - DPDK's rte_memcpy as a peer column. rte_memcpy.h is
  * static inline, like fastmem.h, and picks its code by target macros only
  * (64-byte vectors with __AVX512F__ and RTE_MEMCPY_AVX512, 32-byte with
  * __AVX2__, else 16-byte SSSE3), so bench.mk compiles this file once per
  * ISA, each object with its own names (-DPEER_ISA=avx512|avx2|sse). The
- * loops are harness.c's, with rte_memcpy inlined into them.
- */
+ * loops are harness.c's, with rte_memcpy inlined into them. */
 #include "bench.h"
 
 #include <rte_memcpy.h>
 
 PEER_DECLARE(PEER_ISA)
 
-/* DPDK's version from its build configuration (header-only use) */
-const char *CAT(bench_dpdk_version_, PEER_ISA)(void) {
-  return STR(RTE_VER_YEAR) "." STR(RTE_VER_MONTH) "." STR(RTE_VER_MINOR);
-}
+const char CAT(bench_dpdk_version_, PEER_ISA)[] =
+    STR(RTE_VER_YEAR) "." STR(RTE_VER_MONTH) "." STR(RTE_VER_MINOR); /* header-only use */
 
 void CAT(bench_dpdk_fixed_, PEER_ISA)(unsigned char *d, const unsigned char *s, size_t n,
                                       long iters) {

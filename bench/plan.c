@@ -1,6 +1,5 @@
 /* bench/plan.c - the measurements behind a CPU's row in fastmem's x86 plan
- * table (fm__x86_find_plan), x86-64; run by `sh bench/tune.sh`, linked with
- * bench/novec_ops.c.
+ * table (fm__x86_find_plan), x86-64; built with novec_ops.c by bench/tune.sh.
  *
  *   plan [--width=64|32|16] [--off=K] [--shift=G] [SIZE ...]
  *     rep movsb, rep stosb and non-temporal stores against fastmem's own

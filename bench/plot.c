@@ -1,8 +1,6 @@
-/*
- * bench/plot.c - SVG charts written by hand (no gnuplot): line charts over
+/* bench/plot.c - SVG charts written by hand (no gnuplot): line charts over
  * sizes or over labelled classes, and grouped bar charts. report.c gives
- * them their data; this file knows nothing of the results.
- */
+ * them their data; this file knows nothing of the results. */
 #include "bench.h"
 
 const char *const palette[10] = {

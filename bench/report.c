@@ -1,9 +1,7 @@
-/*
- * bench/report.c - results.csv read back (both runs, or a merge of runs), and
+/* bench/report.c - results.csv read back (both runs, or a merge of runs), and
  * from it summary.txt and the plots (drawn by plot.c). A row's best peer is
  * the one with the least time / fastmem's time, each ratio from the run that
- * measured both.
- */
+ * measured both. */
 #include "bench.h"
 
 static struct crow { /* one line of results.csv */
@@ -15,7 +13,7 @@ static size_t nrows;
 static char variants[4][24]; /* libc_variant values, in order of appearance */
 static int nvariants;
 static struct peer { /* a libc variant's libc column, or the dpdk column */
-  char name[24], variant[24], impl[16];
+  const char *name, *variant, *impl;
 } peers[6];
 static int npeers;
 
@@ -85,17 +83,10 @@ int read_results(FILE *f) {
   }
   if (f) fclose(f);
   /* the peers: each variant's libc column, then the dpdk column */
-  for (v = 0; v < nvariants; v++) {
-    snprintf(peers[v].name, sizeof peers[0].name, "%s", variants[v]);
-    snprintf(peers[v].variant, sizeof peers[0].variant, "%s", variants[v]);
-    snprintf(peers[v].impl, sizeof peers[0].impl, "libc");
-  }
+  for (v = 0; v < nvariants; v++) peers[v] = (struct peer){variants[v], variants[v], "libc"};
   npeers = nvariants;
-  if ((d = find_row(NULL, NULL, NULL, NULL, NULL, "dpdk", -1))) {
-    snprintf(peers[npeers].name, sizeof peers[0].name, "dpdk");
-    snprintf(peers[npeers].variant, sizeof peers[0].variant, "%s", d->variant);
-    snprintf(peers[npeers++].impl, sizeof peers[0].impl, "dpdk");
-  }
+  if ((d = find_row(NULL, NULL, NULL, NULL, NULL, "dpdk", -1)))
+    peers[npeers++] = (struct peer){"dpdk", d->variant, "dpdk"};
   return nrows > 0;
 }
 
@@ -254,20 +245,26 @@ static void summary_rows_below(FILE *f) {
             all);
 }
 
+/* a bar chart's first series: fastmem, and the libc of the first two variants */
+static int libc_sers(char (*sers)[32]) {
+  int v;
+  snprintf(sers[0], 32, "fastmem");
+  for (v = 0; v < nvariants && v < 2; v++) snprintf(sers[v + 1], 32, "%.23s", variants[v]);
+  return v + 1;
+}
+
 /* per length, the geometric mean over the nine offset pairs; overlap.svg */
 static void summary_overlap(FILE *f) {
   static const size_t lens[] = {8, 32, 64, 256, 512, 1024};
   static const char *const loops[] = {"loop4x8_bwd", "movsq_bwd", "byte_bwd"};
   char groups[6][32], sers[8][32];
   double val[48], lc, *o;
-  int v, k, l, ns = 0;
+  int v, k, l, ns;
   fprintf(f,
           "\noverlap (overlapping memmove, dst above src), geometric mean over 9 offset pairs:\n");
   fprintf(f, "%6s", "len");
-  snprintf(sers[ns++], 32, "fastmem");
   for (v = 0; v < nvariants; v++) fprintf(f, " %14s", variants[v]);
-  for (v = 0; v < nvariants && v < 2; v++) snprintf(sers[ns++], 32, "%.23s", variants[v]);
-  for (l = 0; l < 3; l++) snprintf(sers[ns++], 32, "%s", loops[l]);
+  for (ns = libc_sers(sers), l = 0; l < 3; l++) snprintf(sers[ns++], 32, "%s", loops[l]);
   fprintf(f, " %10s %10s %10s\n", "byte/fm", "movsq/fm", "4x8/fm");
   for (k = 0; k < 6; k++) {
     double sz = (double)lens[k];
@@ -327,10 +324,7 @@ static void summary_distance(FILE *f) {
     }
   for (k = 0; k < 2; k++) {
     double sz = k ? 65536 : 1024;
-    ns = 0;
-    snprintf(sers[ns++], 32, "fastmem");
-    for (v = 0; v < nvariants && v < 2; v++) snprintf(sers[ns++], 32, "%.23s", variants[v]);
-    snprintf(sers[ns++], 32, "rep movsb (fwd)");
+    snprintf(sers[ns = libc_sers(sers)], 32, "rep movsb (fwd)"), ns++;
     for (i = g = 0; i < nrows && g < 64; i++) {
       const struct crow *r = &rows[i];
       double *o = &val[g * ns];
@@ -435,7 +429,7 @@ static void summary_cliff(FILE *f) {
               cr[v][n[v]++] = &rows[r];
         for (v = 0; v < nvariants * 3; v++) {
           double t[320], med, slow = 0;
-          char slowlist[120] = "", a[16], b[16], who[40];
+          char slowlist[120] = "", item[48], a[16], b[16], who[40];
           int nslow = 0, len = 0, at = 0, end;
           if (!n[v]) continue;
           for (i = 0; i < n[v]; i++) t[i] = cr[v][i]->med;
@@ -453,13 +447,9 @@ static void summary_cliff(FILE *f) {
                  d >= 0 && end + 1 < n[v] && cr[v][end + 1]->dist == cr[v][end]->dist + 1 &&
                  cr[v][end + 1]->med > 3 * med;
                  end++) {}
-            if (len >= (int)sizeof slowlist - 1) continue;
-            if (d < 0)
-              len += snprintf(slowlist + len, 120 - (size_t)len, "%s%s", len ? " " : "", c->label);
-            else if (end > i)
-              len += snprintf(slowlist + len, 120 - (size_t)len, "%s%ld-%ld", len ? " " : "", d,
-                              cr[v][end]->dist);
-            else len += snprintf(slowlist + len, 120 - (size_t)len, "%s%ld", len ? " " : "", d);
+            if (d < 0) snprintf(item, sizeof item, "%s", c->label);
+            else snprintf(item, sizeof item, end > i ? "%ld-%ld" : "%ld", d, cr[v][end]->dist);
+            if (len < 119) len += snprintf(slowlist + len, 120 - (size_t)len, " %s", item);
           }
           /* fastmem and dpdk are measured in one run: named alone */
           snprintf(who, sizeof who, "%.23s", v % 3 == 1 ? variants[v / 3] : ims[v % 3]);
@@ -469,7 +459,7 @@ static void summary_cliff(FILE *f) {
                   kinds[kd], who, op_name[op], nb, n[v], fmt_ns(a, sizeof a, med),
                   fmt_ns(b, sizeof b, slow), cr[v][at]->label + (kd ? 0 : 5), slow / med,
                   slow / med > 3 ? "CLIFF" : "ok");
-          if (nslow) fprintf(f, " (%d classes > 3x: %s)", nslow, slowlist);
+          if (nslow) fprintf(f, " (%d classes > 3x:%s)", nslow, slowlist);
           fprintf(f, "\n");
           cliffs |= slow / med > 3;
         }

@@ -1,10 +1,8 @@
-/*
- * bench/section_cliff.c - slow modes by address class: 64 KiB and 1 MiB
+/* bench/section_cliff.c - slow modes by address class: 64 KiB and 1 MiB
  * copies, disjoint moves and sets, one row per class, measured once each
  * with short batches (a slow mode is 10-50x, and there are hundreds of
  * classes). The report gives each implementation's slowest class against
- * its median class (report.c).
- */
+ * its median class (report.c). */
 #include "bench.h"
 
 /* (dst - src) mod 4096: 0..128, every 64th to 4032 with 1000, 2047 and

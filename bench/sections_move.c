@@ -1,8 +1,6 @@
-/*
- * bench/sections_move.c - overlapping memmove by size and alignment
+/* bench/sections_move.c - overlapping memmove by size and alignment
  * (overlap), memmove by the distance dst - src (distance), and compares by
- * the position of the first mismatch (mismatch).
- */
+ * the position of the first mismatch (mismatch). */
 #include "bench.h"
 
 void section_overlap(void) {

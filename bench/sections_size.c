@@ -1,9 +1,7 @@
-/*
- * bench/sections_size.c - the sections over sizes: every size (sweep), tables
+/* bench/sections_size.c - the sections over sizes: every size (sweep), tables
  * of random small sizes and offsets (random), buffers beyond the last-level
  * cache (large), and the plainest AVX-512 loop as the hardware's limit
- * (limits).
- */
+ * (limits). */
 #include "bench.h"
 
 /* every size to 64 (--quick: to 16, then 24-64 by 8, 33 and 63), then
@@ -155,14 +153,8 @@ void section_large(void) {
 /* aligned, hot buffers against the plainest loop of 4 x 64-byte AVX-512
    loads and stores (a copy's limit in L1: one 64-byte store per cycle) */
 void section_limits(void) {
-  static const struct {
-    enum op op;
-    size_t n;
-  } rows[] = {{OP_MEMCPY, 4 * KiB},
-              {OP_MEMCPY, 16 * KiB},
-              {OP_MEMSET, 4 * KiB},
-              {OP_MEMSET, 16 * KiB},
-              {OP_MEMCMP, 4 * KiB}};
+  static const enum op ops[] = {OP_MEMCPY, OP_MEMCPY, OP_MEMSET, OP_MEMSET, OP_MEMCMP};
+  static const size_t sizes[] = {4 * KiB, 16 * KiB, 4 * KiB, 16 * KiB, 4 * KiB};
   static const enum impl cols[] = {IM_FM, IM_LIBC, IM_PLAIN};
   unsigned char *X = buf_get(64 * KiB);
   size_t k;
@@ -172,8 +164,8 @@ void section_limits(void) {
 #endif
   printf("\n== limits: aligned, hot buffers, against the plainest AVX-512 loop%s ==\n",
          ok ? "" : " (no AVX-512 here: skipped)");
-  for (k = 0; ok && k < sizeof rows / sizeof rows[0]; k++) {
-    struct job j = {.op = rows[k].op, .d = X + 34 * KiB, .s = X, .n = rows[k].n, .c = 0x5a};
+  for (k = 0; ok && k < 5; k++) {
+    struct job j = {.op = ops[k], .d = X + 34 * KiB, .s = X, .n = sizes[k], .c = 0x5a};
     struct rowinfo ri = {"limits", op_name[j.op], "aligned", "plain", j.n, 0, 2048, 0};
     if (j.op == OP_MEMCMP) memcpy(j.d, j.s, j.n);
     row(&j, cols, 3, &ri);
