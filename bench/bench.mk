@@ -11,15 +11,16 @@
 #   make bench-build             build only;  make bench-clean  removes bench/out
 #   make bench-report [RUN=dir]  summary.txt and the plots again from dir/results.csv and
 #                                dir/meta.txt (default: BENCH_OUT), written to BENCH_OUT;
-#                                e.g. RUN=bench/results/zen5-2026-11-30 BENCH_OUT=/tmp/r
+#                                e.g. RUN=bench/out BENCH_OUT=/tmp/r
 #   make bench-snapshot [NAME=x] copy the last run (CSV, summary, plots) to
-#                                bench/results/x/ to be committed (README figures);
+#                                bench/results/x/, a local copy (git-ignored: only
+#                                bench/results/<cpu>/summary.md is committed);
 #                                x defaults to <cpu tag>-<day>, e.g. intel-06h-cfh-2026-11-30
 #
 #   BENCH_CFLAGS  compiler flags (default -O2: the run-time probe picks the path)
 #   BENCH_WARN    warning flags (CI: BENCH_WARN="-Wall -Wextra -Werror")
-#   BENCH_ARGS    extra arguments: --libc=plain, --cpu-limit=MASK, --no-hugepages,
-#                 --cpu=N or --cpu=any, --peers=avx2 (glibc and DPDK at their AVX2 code)
+#   BENCH_ARGS    extra arguments (bench/README.md): --libc=plain, --cpu-limit=MASK,
+#                 --no-hugepages, --aslr, --cpu=N|any, --max-wait=S, --peers=avx2
 #   BENCH_OUT     output directory (default bench/out): results.csv, summary.txt,
 #                 meta.txt and the SVG plots
 #   BENCH_DPDK    DPDK's include flags (default: pkg-config libdpdk, else
@@ -77,11 +78,8 @@ BENCH__DPDK_ISA_sse = -march=x86-64-v2
 bench-dpdk-flags:
 	@$(if $(BENCH__DPDK_INC),echo '$(BENCH__DPDK_INC) $(BENCH__DPDK_ISA_$(or $(ISA),avx512))',:)
 
-# fm_path_name() is used when the header provides it (probed at build time).
-# The benchmark's files: the harness (harness.c: timed loops, buffers, CSV;
-# core_share.c: rows wait while the core is shared; machine.c: CPU and
-# environment), the sections, the report (report.c and
-# plot.c) and main.c; bench.h is what they share.
+# The benchmark's files (bench.h is what they share; bench/README.md says
+# what each holds); peer_dpdk.c is compiled apart, once per ISA.
 BENCH__SRC = bench/main.c bench/harness.c bench/core_share.c bench/machine.c bench/sections_move.c \
 	bench/sections_size.c bench/section_cliff.c bench/report.c bench/plot.c
 BENCH__HDR = bench/bench.h bench/timing.h bench/core_probe.h
