@@ -168,13 +168,11 @@ static inline void fm__plain_bwd(volatile fm__u8 *d, const fm__u8 *s, size_t n) 
   }
   for (; i > 0; i--) d[i - 1] = s[i - 1];
 }
-
 static inline void fm__move(fm__u8 *dst, const fm__u8 *s, size_t n) {
   volatile fm__u8 *d = dst;
   if ((size_t)((uintptr_t)d - (uintptr_t)s) >= n) fm__plain_fwd(d, s, n);
   else if ((const volatile fm__u8 *)d != s) fm__plain_bwd(d, s, n);
 }
-
 static inline void fm__set(fm__u8 *dst, int c, size_t n) {
   volatile fm__u8 *d = dst;
   fm__u8 b = (fm__u8)c;
@@ -210,7 +208,6 @@ static inline size_t fm__plain_same(const volatile fm__u8 *a, const volatile fm_
     if (*FASTMEM__CWP(a + i) != *FASTMEM__CWP(b + i)) break;
   return i;
 }
-
 static inline int fm__cmp(const fm__u8 *a, const fm__u8 *b, size_t n) {
   const volatile fm__u8 *x = a, *y = b;
   size_t i;
@@ -220,14 +217,7 @@ static inline int fm__cmp(const fm__u8 *a, const fm__u8 *b, size_t n) {
   }
   return 0;
 }
-
-static inline int fm__eq(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  const volatile fm__u8 *x = a, *y = b;
-  size_t i;
-  for (i = fm__plain_same(x, y, n); i < n; i++)
-    if (x[i] != y[i]) return 0;
-  return 1;
-}
+static inline int fm__eq(const fm__u8 *a, const fm__u8 *b, size_t n) { return !fm__cmp(a, b, n); }
 
 static inline unsigned fm__arch_features(void) { return 0; }
 static inline void fm__limit(unsigned f) { (void)f; }
@@ -384,124 +374,12 @@ FASTMEM__AI int fm__fill_byte(int c) {
   return c;
 }
 
-/* ---- Short paths (n <= 32), inlined at every call site --------------------
- * fm__move_head_tail_B(d, s, n), B <= n <= 2B: the first and the last B
- * bytes, both loaded before either is stored, so any overlap is fine. */
-#define FASTMEM__HEAD_TAIL(B, T)                                                                   \
-  FASTMEM__AI void fm__move_head_tail_##B(fm__u8 *d, const fm__u8 *s, size_t n) {                  \
-    T h = FASTMEM__LD(T, s), t = FASTMEM__LD(T, s + n - B);                                        \
-    FASTMEM__ST(T, d, h);                                                                          \
-    FASTMEM__ST(T, d + n - B, t);                                                                  \
-  }
-FASTMEM__HEAD_TAIL(2, fm__w2)
-FASTMEM__HEAD_TAIL(4, fm__w4)
-FASTMEM__HEAD_TAIL(8, fm__w8)
+/* The portable block: 16-byte vectors where the baseline has them, else words. */
 #ifdef FASTMEM__V16
-FASTMEM__HEAD_TAIL(16, fm__v16)
-FASTMEM__AI void fm__set_head_tail_16(fm__u8 *d, int c, size_t n) {
-  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, c);
-  FASTMEM__ST(fm__v16, d, v);
-  FASTMEM__ST(fm__v16, d + n - 16, v);
-}
-/* 16 <= n <= 64 in four 16-byte stores at 0, a, n - 16 - a and n - 16 (a is
-   16 from 32 bytes on, else 0): no branch on the size (SHORT-SET-16-64). */
-FASTMEM__AI void fm__set_four_16(fm__u8 *d, int c, size_t n) {
-  size_t a = (n >> 5) << 4;
-  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, fm__fill_byte(c));
-  FASTMEM__ST(fm__v16, d, v);
-  FASTMEM__ST(fm__v16, d + a, v);
-  FASTMEM__ST(fm__v16, d + n - 16 - a, v);
-  FASTMEM__ST(fm__v16, d + n - 16, v);
-}
-#else /* two words each */
-FASTMEM__AI void fm__move_head_tail_16(fm__u8 *d, const fm__u8 *s, size_t n) {
-  uint64_t h0 = fm__ld64(s), h1 = fm__ld64(s + 8);
-  uint64_t t0 = fm__ld64(s + n - 16), t1 = fm__ld64(s + n - 8);
-  fm__st64(d, h0);
-  fm__st64(d + 8, h1);
-  fm__st64(d + n - 16, t0);
-  fm__st64(d + n - 8, t1);
-}
-FASTMEM__AI void fm__set_head_tail_16(fm__u8 *d, int c, size_t n) {
-  uint64_t x = fm__splat8(c);
-  fm__st64(d, x);
-  fm__st64(d + 8, x);
-  fm__st64(d + n - 16, x);
-  fm__st64(d + n - 8, x);
-}
+#define FASTMEM__PORTABLE_W 16
+#else
+#define FASTMEM__PORTABLE_W 8
 #endif
-
-FASTMEM__AI void fm__move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
-  if (n >= 16) fm__move_head_tail_16(d, s, n);
-  else if (n >= 8) fm__move_head_tail_8(d, s, n);
-  else if (n >= 4) fm__move_head_tail_4(d, s, n);
-  else if (n >= 2) fm__move_head_tail_2(d, s, n);
-  else if (n) d[0] = s[0];
-}
-
-FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
-  c = fm__fill_byte(c);
-  if (n >= 16) fm__set_head_tail_16(d, c, n);
-  else if (__builtin_constant_p(n) && n >= 8) {
-    fm__st64(d, fm__splat8(c));
-    fm__st64(d + n - 8, fm__splat8(c));
-  } else if (__builtin_constant_p(n) && n >= 4) {
-    fm__st32(d, (uint32_t)fm__splat8(c));
-    fm__st32(d + n - 4, (uint32_t)fm__splat8(c));
-  } else if (n >= 4) {
-    /* four words at 0, a, n - 4 - a and n - 4 (a is 4 from 8 bytes on):
-       one class for 4..15 bytes of a size not known (SHORT-SET-4-15) */
-    size_t a = (n >> 3) << 2;
-    uint32_t x = (uint32_t)fm__splat8(c);
-    fm__st32(d, x);
-    fm__st32(d + a, x);
-    fm__st32(d + n - 4 - a, x);
-    fm__st32(d + n - 4, x);
-  } else if (n) { /* 1..3: no branch */
-    d[0] = (fm__u8)c;
-    d[n / 2] = (fm__u8)c;
-    d[n - 1] = (fm__u8)c;
-  }
-}
-
-/* Compare of n <= 32 bytes: first and last words, big-endian. Where two
-   words overlap, the shared bytes already compared equal, so the first
-   difference found is the first in memory order. */
-FASTMEM__AI int fm__cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  uint64_t x, y;
-  if (n >= 16) {
-    if ((x = fm__ldbe64(a)) != (y = fm__ldbe64(b))) return fm__sign64(x, y);
-    if ((x = fm__ldbe64(a + 8)) != (y = fm__ldbe64(b + 8))) return fm__sign64(x, y);
-    if ((x = fm__ldbe64(a + n - 16)) != (y = fm__ldbe64(b + n - 16))) return fm__sign64(x, y);
-    return fm__sign64(fm__ldbe64(a + n - 8), fm__ldbe64(b + n - 8));
-  }
-  if (n >= 8) {
-    if ((x = fm__ldbe64(a)) != (y = fm__ldbe64(b))) return fm__sign64(x, y);
-    return fm__sign64(fm__ldbe64(a + n - 8), fm__ldbe64(b + n - 8));
-  }
-  if (n >= 4) {
-    x = (uint64_t)fm__ldbe32(a) << 32 | fm__ldbe32(a + n - 4);
-    y = (uint64_t)fm__ldbe32(b) << 32 | fm__ldbe32(b + n - 4);
-    return fm__sign64(x, y);
-  }
-  if (!n) return 0;
-  /* bytes 0, n/2, n-1 in that order keep the order of 1..3 bytes */
-  return (a[0] << 16 | a[n / 2] << 8 | a[n - 1]) - (b[0] << 16 | b[n / 2] << 8 | b[n - 1]);
-}
-
-/* Equality of n <= 32 bytes: XOR of first and last words, no early exit. */
-FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  if (n >= 16)
-    return ((fm__ld64(a) ^ fm__ld64(b)) | (fm__ld64(a + 8) ^ fm__ld64(b + 8)) |
-            (fm__ld64(a + n - 16) ^ fm__ld64(b + n - 16)) |
-            (fm__ld64(a + n - 8) ^ fm__ld64(b + n - 8))) == 0;
-  if (n >= 8)
-    return ((fm__ld64(a) ^ fm__ld64(b)) | (fm__ld64(a + n - 8) ^ fm__ld64(b + n - 8))) == 0;
-  if (n >= 4)
-    return ((fm__ld32(a) ^ fm__ld32(b)) | (fm__ld32(a + n - 4) ^ fm__ld32(b + n - 4))) == 0;
-  if (n) return ((a[0] ^ b[0]) | (a[n / 2] ^ b[n / 2]) | (a[n - 1] ^ b[n - 1])) == 0;
-  return 1;
-}
 
 /* ---- W-byte blocks: the long paths' steps ---------------------------------
  * One set per block width W: 8 (words), 16, 32 and 64 (vectors; the
@@ -684,28 +562,7 @@ FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
 
 /* 8-byte blocks (words: the portable path without vectors) */
 FASTMEM__BLOCKS(8, fm__w8, uint64_t, fm__splat8(c))
-
-/* The word loop, every step loaded one ahead; it always ends in four blocks. */
-FASTMEM__AI void fm__copy_fwd_8(fm__u8 *d, const fm__u8 *s, size_t n, int fewest) {
-  size_t skip = 8 - ((uintptr_t)d & (8 - 1));
-  fm__u8 *dp = d + skip, *dt = d + n - 4 * 8;
-  const fm__u8 *sp = s + skip;
-  fm__w8 head = FASTMEM__LD(fm__w8, s), x0, x1, x2, x3, t0, t1, t2, t3;
-  (void)fewest;
-  FASTMEM__LD4(fm__w8, x, sp);
-  FASTMEM__ST(fm__w8, d, head);
-  while (dp + 4 * 8 < dt) {
-    FASTMEM__ST4(uint64_t, dp, x);
-    dp += 4 * 8;
-    sp += 4 * 8;
-    FASTMEM__LD4(fm__w8, x, sp);
-    FASTMEM__OPAQUE(dp);
-  }
-  FASTMEM__LD4(fm__w8, t, s + n - 4 * 8);
-  FASTMEM__ST4(uint64_t, dp, x);
-  FASTMEM__ST4(fm__w8, dt, t);
-}
-
+FASTMEM__COPY_FWD(8, fm__w8, uint64_t, FASTMEM__OPAQUE(dp))
 #ifdef FASTMEM__WIDE
 /* 16-byte blocks (the portable path with vectors, x86 SSE2), 32 (x86 AVX2)
    and 64 (x86 AVX-512, whose loop keeps FASTMEM__OPAQUE: BUILD-LOOP-BARRIER). */
@@ -724,26 +581,110 @@ FASTMEM__COPY_FWD(64, fm__v64, fm__v64a, FASTMEM__OPAQUE(dp))
 #else /* words only */
 #define FASTMEM__BY_W(W, f, ...) ((void)(W), f##_8(__VA_ARGS__))
 #endif
-FASTMEM__AI void fm__move_ends(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int k) {
-  FASTMEM__BY_W(W, fm__move_ends, d, s, n, k);
+/* The blocks of width W, a constant after inlining: fm__move_ends(d, s, n,
+   W, k), fm__set_ends(d, c, n, W, k), fm__move_4r(d, s, n, W, fewest) and so on. */
+#define fm__move_ends(d, s, n, W, k) FASTMEM__BY_W(W, fm__move_ends, d, s, n, k)
+#define fm__set_ends(d, c, n, W, k) FASTMEM__BY_W(W, fm__set_ends, d, c, n, k)
+#define fm__move_4r(d, s, n, W, fewest) FASTMEM__BY_W(W, fm__move_4r, d, s, n, fewest)
+#define fm__set_4r(d, c, n, W, fewest) FASTMEM__BY_W(W, fm__set_4r, d, c, n, fewest)
+#define fm__copy_fwd(d, s, n, W, fewest) FASTMEM__BY_W(W, fm__copy_fwd, d, s, n, fewest)
+#define fm__copy_bwd(d, s, n, W, fewest) FASTMEM__BY_W(W, fm__copy_bwd, d, s, n, fewest)
+#define fm__set_loop(d, c, n, W, fewest) FASTMEM__BY_W(W, fm__set_loop, d, c, n, fewest)
+
+/* ---- Short paths (n <= 32), inlined at every call site --------------------
+ * fm__move_head_tail_B(d, s, n), B <= n <= 2B: the first and the last B
+ * bytes, both loaded before either is stored, so any overlap is fine. */
+#define FASTMEM__HEAD_TAIL(B, T)                                                                   \
+  FASTMEM__AI void fm__move_head_tail_##B(fm__u8 *d, const fm__u8 *s, size_t n) {                  \
+    T h = FASTMEM__LD(T, s), t = FASTMEM__LD(T, s + n - B);                                        \
+    FASTMEM__ST(T, d, h);                                                                          \
+    FASTMEM__ST(T, d + n - B, t);                                                                  \
+  }
+FASTMEM__HEAD_TAIL(2, fm__w2)
+FASTMEM__HEAD_TAIL(4, fm__w4)
+FASTMEM__HEAD_TAIL(8, fm__w8)
+#ifdef FASTMEM__V16
+/* 16 <= n <= 64 in four 16-byte stores at 0, a, n - 16 - a and n - 16 (a is
+   16 from 32 bytes on, else 0): no branch on the size (SHORT-SET-16-64). */
+FASTMEM__AI void fm__set_four_16(fm__u8 *d, int c, size_t n) {
+  size_t a = (n >> 5) << 4;
+  fm__v16 v = FASTMEM__SPLAT(fm__v16, fm__b16, fm__fill_byte(c));
+  FASTMEM__ST(fm__v16, d, v);
+  FASTMEM__ST(fm__v16, d + a, v);
+  FASTMEM__ST(fm__v16, d + n - 16 - a, v);
+  FASTMEM__ST(fm__v16, d + n - 16, v);
 }
-FASTMEM__AI void fm__set_ends(fm__u8 *d, int c, size_t n, size_t W, int k) {
-  FASTMEM__BY_W(W, fm__set_ends, d, c, n, k);
+#endif
+
+FASTMEM__AI void fm__move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
+  if (n >= 16) fm__move_ends(d, s, n, FASTMEM__PORTABLE_W, 16 / FASTMEM__PORTABLE_W);
+  else if (n >= 8) fm__move_head_tail_8(d, s, n);
+  else if (n >= 4) fm__move_head_tail_4(d, s, n);
+  else if (n >= 2) fm__move_head_tail_2(d, s, n);
+  else if (n) d[0] = s[0];
 }
-FASTMEM__AI void fm__move_4r(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int fewest) {
-  FASTMEM__BY_W(W, fm__move_4r, d, s, n, fewest);
+FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
+  c = fm__fill_byte(c);
+  if (n >= 16) fm__set_ends(d, c, n, FASTMEM__PORTABLE_W, 16 / FASTMEM__PORTABLE_W);
+  else if (__builtin_constant_p(n) && n >= 8) {
+    fm__st64(d, fm__splat8(c));
+    fm__st64(d + n - 8, fm__splat8(c));
+  } else if (__builtin_constant_p(n) && n >= 4) {
+    fm__st32(d, (uint32_t)fm__splat8(c));
+    fm__st32(d + n - 4, (uint32_t)fm__splat8(c));
+  } else if (n >= 4) {
+    /* four words at 0, a, n - 4 - a and n - 4 (a is 4 from 8 bytes on):
+       one class for 4..15 bytes of a size not known (SHORT-SET-4-15) */
+    size_t a = (n >> 3) << 2;
+    uint32_t x = (uint32_t)fm__splat8(c);
+    fm__st32(d, x);
+    fm__st32(d + a, x);
+    fm__st32(d + n - 4 - a, x);
+    fm__st32(d + n - 4, x);
+  } else if (n) { /* 1..3: no branch */
+    d[0] = (fm__u8)c;
+    d[n / 2] = (fm__u8)c;
+    d[n - 1] = (fm__u8)c;
+  }
 }
-FASTMEM__AI void fm__set_4r(fm__u8 *d, int c, size_t n, size_t W, int fewest) {
-  FASTMEM__BY_W(W, fm__set_4r, d, c, n, fewest);
+
+/* Compare of n <= 32 bytes: first and last words, big-endian. Where two
+   words overlap, the shared bytes already compared equal, so the first
+   difference found is the first in memory order. */
+FASTMEM__AI int fm__cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  uint64_t x, y;
+  if (n >= 16) {
+    if ((x = fm__ldbe64(a)) != (y = fm__ldbe64(b))) return fm__sign64(x, y);
+    if ((x = fm__ldbe64(a + 8)) != (y = fm__ldbe64(b + 8))) return fm__sign64(x, y);
+    if ((x = fm__ldbe64(a + n - 16)) != (y = fm__ldbe64(b + n - 16))) return fm__sign64(x, y);
+    return fm__sign64(fm__ldbe64(a + n - 8), fm__ldbe64(b + n - 8));
+  }
+  if (n >= 8) {
+    if ((x = fm__ldbe64(a)) != (y = fm__ldbe64(b))) return fm__sign64(x, y);
+    return fm__sign64(fm__ldbe64(a + n - 8), fm__ldbe64(b + n - 8));
+  }
+  if (n >= 4) {
+    x = (uint64_t)fm__ldbe32(a) << 32 | fm__ldbe32(a + n - 4);
+    y = (uint64_t)fm__ldbe32(b) << 32 | fm__ldbe32(b + n - 4);
+    return fm__sign64(x, y);
+  }
+  if (!n) return 0;
+  /* bytes 0, n/2, n-1 in that order keep the order of 1..3 bytes */
+  return (a[0] << 16 | a[n / 2] << 8 | a[n - 1]) - (b[0] << 16 | b[n / 2] << 8 | b[n - 1]);
 }
-FASTMEM__AI void fm__copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int fewest) {
-  FASTMEM__BY_W(W, fm__copy_fwd, d, s, n, fewest);
-}
-FASTMEM__AI void fm__copy_bwd(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, int fewest) {
-  FASTMEM__BY_W(W, fm__copy_bwd, d, s, n, fewest);
-}
-FASTMEM__AI void fm__set_loop(fm__u8 *d, int c, size_t n, size_t W, int fewest) {
-  FASTMEM__BY_W(W, fm__set_loop, d, c, n, fewest);
+
+/* Equality of n <= 32 bytes: XOR of first and last words, no early exit. */
+FASTMEM__AI int fm__eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
+  if (n >= 16)
+    return ((fm__ld64(a) ^ fm__ld64(b)) | (fm__ld64(a + 8) ^ fm__ld64(b + 8)) |
+            (fm__ld64(a + n - 16) ^ fm__ld64(b + n - 16)) |
+            (fm__ld64(a + n - 8) ^ fm__ld64(b + n - 8))) == 0;
+  if (n >= 8)
+    return ((fm__ld64(a) ^ fm__ld64(b)) | (fm__ld64(a + n - 8) ^ fm__ld64(b + n - 8))) == 0;
+  if (n >= 4)
+    return ((fm__ld32(a) ^ fm__ld32(b)) | (fm__ld32(a + n - 4) ^ fm__ld32(b + n - 4))) == 0;
+  if (n) return ((a[0] ^ b[0]) | (a[n / 2] ^ b[n / 2]) | (a[n - 1] ^ b[n - 1])) == 0;
+  return 1;
 }
 
 /* Forward is safe unless dst lies inside (src, src + n). */
@@ -765,14 +706,8 @@ FASTMEM__AI int fm__cmp_words(const fm__u8 *a, const fm__u8 *b, size_t n) {
 }
 
 /* ==== 5. Portable path =======================================================
- * Plain C over the same blocks for n > 32: 16-byte vectors where the
- * baseline has them, words elsewhere. The path of targets without a
+ * Plain C over the same blocks for n > 32 (FASTMEM__PORTABLE_W). The path of targets without a
  * backend and of x86 CPUs without SSE2; out of line, like a tier. */
-#ifdef FASTMEM__V16
-#define FASTMEM__PORTABLE_W 16
-#else
-#define FASTMEM__PORTABLE_W 8
-#endif
 
 FASTMEM__PORT void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) {
   const size_t W = FASTMEM__PORTABLE_W;
@@ -782,7 +717,6 @@ FASTMEM__PORT void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) {
   else if (fm__fwd_ok(d, s, n)) fm__copy_fwd(d, s, n, W, 0);
   else if (d != s) fm__copy_bwd(d, s, n, W, 0);
 }
-
 FASTMEM__PORT void fm__set_port(fm__u8 *d, int c, size_t n) {
   const size_t W = FASTMEM__PORTABLE_W;
   if (n <= 2 * W) fm__set_ends(d, c, n, W, 1);
@@ -803,7 +737,6 @@ FASTMEM__PORT int fm__cmp_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
   }
   return i < n ? fm__cmp_words(a + n - 32, b + n - 32, 32) : 0;
 }
-
 FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
   size_t i;
   for (i = 0; i + 32 <= n; i += 32) {
@@ -826,7 +759,8 @@ FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
  * and FASTMEM__EQ_SHORT (the inline paths, default: section 4's) with their
  * maximums FASTMEM__COPY_SHORT_MAX, FASTMEM__CMP_SHORT_MAX and
  * FASTMEM__EQ_SHORT_MAX (default 32). x86 without vector registers keeps
- * the portable path plus its own use of rep movsb (fastmem_x86.h). MinGW gcc
+ * the portable path plus its own use of rep movsb (fastmem_x86.h); 32-bit
+ * PowerPC and PowerPC without vectors, the portable path. MinGW gcc
  * without optimisation fails on the AVX tiers (GCC bug 54412): portable. */
 #if !defined(FASTMEM_PORTABLE) && (defined(__x86_64__) || defined(__i386__)) &&                    \
     defined(__has_include) &&                                                                      \
@@ -835,7 +769,7 @@ FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
 #include "fastmem_x86.h"
 #define FASTMEM__BACKEND 1
 #endif
-#elif !defined(FASTMEM_PORTABLE) && (defined(__powerpc__) || defined(__powerpc64__)) &&            \
+#elif !defined(FASTMEM_PORTABLE) && defined(__powerpc64__) && !defined(FASTMEM__NOVEC) &&          \
     defined(__has_include)
 #if __has_include("fastmem_ppc.h")
 #include "fastmem_ppc.h"
@@ -847,16 +781,10 @@ FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
 FASTMEM__AI unsigned fm__no_features(void) { return 0; }
 FASTMEM__FEATURES(fm__no_features)
 FASTMEM__AI const char *fm__arch_name(unsigned f) { return (void)f, ""; }
-FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__move_port(d, s, n);
-}
-FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) { fm__set_port(d, c, n); }
-FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__cmp_port(a, b, n);
-}
-FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__eq_port(a, b, n);
-}
+#define fm__arch_move_call fm__move_port
+#define fm__arch_set_call fm__set_port
+#define fm__arch_cmp_call fm__cmp_port
+#define fm__arch_eq_call fm__eq_port
 #endif
 
 /* What stays at the call site, where the backend says nothing else. */
@@ -921,20 +849,16 @@ FASTMEM__API void *fm_memmove(void *dst, const void *src, size_t n) {
 FASTMEM__API void *fm_memcpy(void *dst, const void *src, size_t n) {
   return fm_memmove(dst, src, n);
 }
-
 FASTMEM__API void *fm_memset(void *dst, int c, size_t n) {
   fm__set(FASTMEM__CAST(fm__u8 *, dst), c, n);
   return dst;
 }
-
 FASTMEM__API int fm_memcmp(const void *a, const void *b, size_t n) {
   return fm__cmp(FASTMEM__CAST(const fm__u8 *, a), FASTMEM__CAST(const fm__u8 *, b), n);
 }
-
 FASTMEM__API int fm_memeq(const void *a, const void *b, size_t n) {
   return fm__eq(FASTMEM__CAST(const fm__u8 *, a), FASTMEM__CAST(const fm__u8 *, b), n);
 }
-
 FASTMEM__SI unsigned fm_cpu_features(void) { return fm__arch_features() & FM_CPU_ALL; }
 
 FASTMEM__SI void fm_cpu_limit(unsigned mask) { fm__limit(mask); }

@@ -74,42 +74,33 @@ FASTMEM__SI unsigned fm__x86_words_probe(void) {
 FASTMEM__FEATURES(fm__x86_words_probe)
 FASTMEM__AI const char *fm__arch_name(unsigned f) { return f & FM_CPU_ERMS ? "portable+erms" : ""; }
 
-#ifdef FASTMEM__X86_WORDS_ERMS
-/* The first 64 bytes as blocks, then the string instruction from the next
-   64-aligned byte of d (BIG-STRING-GUARDS): at least 64 bytes. */
-#define FASTMEM__WORDS_MIN(m) ((m) > 64 ? (m) : (size_t)64)
+/* Where the plan allows: the first 64 bytes as blocks, then the string
+   instruction from the next 64-aligned byte of d (BIG-STRING-GUARDS). */
+#define FASTMEM__WORDS_OK(m) (n >= ((m) > 64 ? (m) : 64) && (fm__arch_features() & FM_CPU_ERMS))
 static __attribute__((noinline, unused)) void fm__x86_words_move(fm__u8 *d, const fm__u8 *s,
                                                                  size_t n) {
-  if ((fm__arch_features() & FM_CPU_ERMS) && n >= FASTMEM__WORDS_MIN(FASTMEM__WORDS_MOVSB) &&
-      fm__x86_movsb_ok(d, s, n)) {
-    size_t skip = 64 - ((uintptr_t)d & 63);
+  size_t skip = 64 - ((uintptr_t)d & 63);
+  if (!FASTMEM__WORDS_OK(FASTMEM__WORDS_MOVSB) || !fm__x86_movsb_ok(d, s, n))
+    fm__move_port(d, s, n);
+  else {
     fm__move_short(d, s, 32);
     fm__move_short(d + 32, s + 32, 32);
     fm__rep_movsb(d + skip, s + skip, n - skip);
-  } else fm__move_port(d, s, n);
+  }
 }
 static __attribute__((noinline, unused)) void fm__x86_words_set(fm__u8 *d, int c, size_t n) {
-  if ((fm__arch_features() & FM_CPU_ERMS) && n >= FASTMEM__WORDS_MIN(FASTMEM__WORDS_STOSB)) {
-    size_t skip = 64 - ((uintptr_t)d & 63);
+  size_t skip = 64 - ((uintptr_t)d & 63);
+  if (!FASTMEM__WORDS_OK(FASTMEM__WORDS_STOSB)) fm__set_port(d, c, n);
+  else {
     fm__set_short(d, c, 32);
     fm__set_short(d + 32, c, 32);
     fm__rep_stosb(d + skip, c, n - skip);
-  } else fm__set_port(d, c, n);
+  }
 }
-#else
-#define fm__x86_words_move fm__move_port
-#define fm__x86_words_set fm__set_port
-#endif
-FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__x86_words_move(d, s, n);
-}
-FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) { fm__x86_words_set(d, c, n); }
-FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__cmp_port(a, b, n);
-}
-FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__eq_port(a, b, n);
-}
+#define fm__arch_move_call fm__x86_words_move
+#define fm__arch_set_call fm__x86_words_set
+#define fm__arch_cmp_call fm__cmp_port
+#define fm__arch_eq_call fm__eq_port
 
 #else /* ==== Vector tiers ================================================ */
 
@@ -637,25 +628,6 @@ FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W) {
     fm__set_loop(d, c, n, W, FASTMEM__X86_FEWEST(W));
 }
 
-FASTMEM__TIER(FASTMEM__T_AVX512) void fm__move_avx512(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__x86_move_w(d, s, n, 64);
-}
-FASTMEM__TIER(FASTMEM__T_AVX2) void fm__move_avx2(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__x86_move_w(d, s, n, 32);
-}
-FASTMEM__TIER(FASTMEM__T_SSE2) void fm__move_sse2(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__x86_move_w(d, s, n, 16);
-}
-FASTMEM__TIER(FASTMEM__T_AVX512) void fm__set_avx512(fm__u8 *d, int c, size_t n) {
-  fm__x86_set_w(d, c, n, 64);
-}
-FASTMEM__TIER(FASTMEM__T_AVX2) void fm__set_avx2(fm__u8 *d, int c, size_t n) {
-  fm__x86_set_w(d, c, n, 32);
-}
-FASTMEM__TIER(FASTMEM__T_SSE2) void fm__set_sse2(fm__u8 *d, int c, size_t n) {
-  fm__x86_set_w(d, c, n, 16);
-}
-
 /* ---- Compare (n > 32, the whole range) ------------------------------------------
  * Each finder returns the mask of the first W-byte block whose bytes differ
  * (0 if none) and its offset in *at; where blocks overlap, the bytes a later
@@ -842,71 +814,51 @@ FASTMEM__AI int fm__x86_eq_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t 
   return !fm__tail_differ(a, b, n, n - at, W);
 }
 
-FASTMEM__TIER(FASTMEM__T_AVX512) int fm__cmp_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_cmp_w(a, b, n, 64, 64);
-}
-FASTMEM__TIER(FASTMEM__T_AVX2) int fm__cmp_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_cmp_w(a, b, n, 32, 32);
-}
-FASTMEM__TIER(FASTMEM__T_SSE2) int fm__cmp_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_cmp_w(a, b, n, 16, 16);
-}
 FASTMEM__TIER(FASTMEM__T_AVX512)
 int fm__cmp_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__x86_cmp_w(a, b, n, 32, 64);
-}
-FASTMEM__TIER(FASTMEM__T_AVX512) int fm__eq_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_eq_w(a, b, n, 64, 64);
-}
-FASTMEM__TIER(FASTMEM__T_AVX2) int fm__eq_avx2(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_eq_w(a, b, n, 32, 32);
-}
-FASTMEM__TIER(FASTMEM__T_SSE2) int fm__eq_sse2(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__x86_eq_w(a, b, n, 16, 16);
 }
 FASTMEM__TIER(FASTMEM__T_AVX512)
 int fm__eq_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
   return fm__x86_eq_w(a, b, n, 32, 64);
 }
 
-/* ---- The calls a call site makes ---------------------------------------------------
- * The call site calls the tier the probe chose itself: one call from the
- * call site to the loop on every CPU (BUILD-DIRECT-CALL). Before the first
- * probe no tier matches, and fm__*_x86_first probes, then takes the tier
- * or, without SSE2, the portable path. */
+/* ---- The tiers, and the calls a call site makes -------------------------------
+ * FASTMEM__X86_OP(R, op, PARAMS, LADDER, args) defines, for one operation:
+ *   fm__<op>_avx512, fm__<op>_avx2, fm__<op>_sse2  the tiers: LADDER(W) with
+ *       64-, 32- and 16-byte blocks, each out of line with its own target;
+ *   fm__arch_<op>_call  the call site's one call: to the tier the probe
+ *       chose, itself (BUILD-DIRECT-CALL);
+ *   fm__<op>_x86_first  before the first probe no tier matches: it probes,
+ *       then takes the tier or, without SSE2, the portable path.
+ * R is void or int; FASTMEM__RET_##R returns the int. */
+#define FASTMEM__RET_void
+#define FASTMEM__RET_int return
 #define FASTMEM__X86_PICK(f, op, other, ...)                                                       \
   (FASTMEM__LIKELY((f)&FM_CPU_AVX512) ? op##_avx512(__VA_ARGS__)                                   \
    : FASTMEM__LIKELY((f)&FM_CPU_AVX2) ? op##_avx2(__VA_ARGS__)                                     \
    : FASTMEM__LIKELY((f)&FM_CPU_SSE2) ? op##_sse2(__VA_ARGS__)                                     \
                                       : other(__VA_ARGS__))
-static FASTMEM__NOINLINE __attribute__((unused)) void fm__move_x86_first(fm__u8 *d, const fm__u8 *s,
-                                                                         size_t n) {
-  FASTMEM__X86_PICK(fm__arch_features(), fm__move, fm__move_port, d, s, n);
-}
-static FASTMEM__NOINLINE __attribute__((unused)) void fm__set_x86_first(fm__u8 *d, int c,
-                                                                        size_t n) {
-  FASTMEM__X86_PICK(fm__arch_features(), fm__set, fm__set_port, d, c, n);
-}
-static FASTMEM__NOINLINE __attribute__((unused)) int fm__cmp_x86_first(const fm__u8 *a,
-                                                                       const fm__u8 *b, size_t n) {
-  return FASTMEM__X86_PICK(fm__arch_features(), fm__cmp, fm__cmp_port, a, b, n);
-}
-static FASTMEM__NOINLINE __attribute__((unused)) int fm__eq_x86_first(const fm__u8 *a,
-                                                                      const fm__u8 *b, size_t n) {
-  return FASTMEM__X86_PICK(fm__arch_features(), fm__eq, fm__eq_port, a, b, n);
-}
-FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
-  FASTMEM__X86_PICK(fm__load(&fm__cpu_state), fm__move, fm__move_x86_first, d, s, n);
-}
-FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) {
-  FASTMEM__X86_PICK(fm__load(&fm__cpu_state), fm__set, fm__set_x86_first, d, c, n);
-}
-FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return FASTMEM__X86_PICK(fm__load(&fm__cpu_state), fm__cmp, fm__cmp_x86_first, a, b, n);
-}
-FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return FASTMEM__X86_PICK(fm__load(&fm__cpu_state), fm__eq, fm__eq_x86_first, a, b, n);
-}
+#define FASTMEM__X86_OP(R, op, PARAMS, LADDER, ...)                                                \
+  FASTMEM__TIER(FASTMEM__T_AVX512) R fm__##op##_avx512 PARAMS { FASTMEM__RET_##R LADDER(64); }     \
+  FASTMEM__TIER(FASTMEM__T_AVX2) R fm__##op##_avx2 PARAMS { FASTMEM__RET_##R LADDER(32); }         \
+  FASTMEM__TIER(FASTMEM__T_SSE2) R fm__##op##_sse2 PARAMS { FASTMEM__RET_##R LADDER(16); }         \
+  static FASTMEM__NOINLINE __attribute__((unused)) R fm__##op##_x86_first PARAMS {                 \
+    FASTMEM__RET_##R FASTMEM__X86_PICK(fm__arch_features(), fm__##op, fm__##op##_port,             \
+                                       __VA_ARGS__);                                               \
+  }                                                                                                \
+  FASTMEM__AI R fm__arch_##op##_call PARAMS {                                                      \
+    FASTMEM__RET_##R FASTMEM__X86_PICK(fm__load(&fm__cpu_state), fm__##op, fm__##op##_x86_first,   \
+                                       __VA_ARGS__);                                               \
+  }
+#define FASTMEM__X86_MOVE(W) fm__x86_move_w(d, s, n, W)
+#define FASTMEM__X86_SET(W) fm__x86_set_w(d, c, n, W)
+#define FASTMEM__X86_CMP(W) fm__x86_cmp_w(a, b, n, W, W)
+#define FASTMEM__X86_EQ(W) fm__x86_eq_w(a, b, n, W, W)
+FASTMEM__X86_OP(void, move, (fm__u8 * d, const fm__u8 *s, size_t n), FASTMEM__X86_MOVE, d, s, n)
+FASTMEM__X86_OP(void, set, (fm__u8 * d, int c, size_t n), FASTMEM__X86_SET, d, c, n)
+FASTMEM__X86_OP(int, cmp, (const fm__u8 *a, const fm__u8 *b, size_t n), FASTMEM__X86_CMP, a, b, n)
+FASTMEM__X86_OP(int, eq, (const fm__u8 *a, const fm__u8 *b, size_t n), FASTMEM__X86_EQ, a, b, n)
 
 #if defined(__SSE2__) && defined(__x86_64__)
 /* ---- At the call site (x86-64) ----------------------------------------------------

@@ -141,7 +141,7 @@ static const size_t big_sizes[] = {
 };
 
 /* The non-temporal threshold, read back through a probe of the real state. */
-#ifdef FASTMEM__PLAIN
+#ifndef FASTMEM__GNU
 static size_t nt_bytes(void) { return 0; } /* the plain C path has none */
 #else
 static size_t nt_bytes(void) { return (size_t)fm__nt_kib << 10; }
@@ -360,8 +360,12 @@ static void test_same(region r, size_t n) {
    on x86 the masked short paths and the fewest-block tails) turned over. */
 static void limit(unsigned mask, unsigned flip) {
   fm_cpu_limit(mask);
+#ifdef FASTMEM__GNU
   __atomic_fetch_xor(&fm__cpu_state, flip, __ATOMIC_RELAXED);
   cur_mask = fm__cpu_state & ~FASTMEM__READY;
+#else
+  cur_mask = fm_cpu_features() | (flip & 0);
+#endif
 }
 
 static void run_mask(unsigned mask, unsigned flip, size_t bufsz, size_t nt) {
@@ -430,7 +434,7 @@ static void run_plan_sizes(unsigned all) {
   quick = 1;
   for (m = 0; m < 5; m++) {
     fm_cpu_limit(masks[m]);
-    cur_mask = fm__cpu_state & ~FASTMEM__READY;
+    cur_mask = fm_cpu_features();
     for (k = 0; k < FASTMEM__SZ_COUNT; k++) {
       if (at[k] < 2 || at[k] > (64u << 20)) continue;
       /* the band in its tiers only, the compare width with the plan as
