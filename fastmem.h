@@ -31,12 +31,10 @@
  * pointers; no byte outside [p, p+n) is read or written; the first probe may
  * race from any number of threads.
  *
- * This file, top to bottom: 1. build kind and feature bits; 2. the plain C99
- * path; 3. primitives and the probe state; 4. building blocks; 5. the
- * portable path; then the backend (fastmem_x86.h, fastmem_ppc.h), which uses
- * sections 1-5 and defines the interface section 6 reads; 6. the public API;
- * 7. drop-in mode. docs/decisions.md holds the evidence behind each choice
- * that a comment cites by its ID.
+ * This file: 1. build kind, feature bits; 2. plain C99 path; 3. primitives,
+ * probe state; 4. building blocks; 5. portable path; the backend, which uses
+ * 1-5 and defines what 6 reads; 6. public API; 7. drop-in mode. A comment's
+ * ID (SHORT-INLINE ...) names the evidence in docs/decisions.md.
  */
 #ifndef FASTMEM_H
 #define FASTMEM_H
@@ -50,13 +48,10 @@
 
 /* ==== 1. Build kind and feature bits ======================================== */
 
-/* GNU C (gcc, clang, clang in MSVC mode): sections 3-5 and a backend. Any
- * other compiler, or FASTMEM_PLAIN_C: section 2. FASTMEM__NOVEC: no vector
- * register in fastmem's code, where the user asked for it or the target's
- * flags forbid vectors (x86-64 without SSE2, -msoft-float,
- * -mgeneral-regs-only; ppc64le without VSX; aarch64 without NEON). i386
- * without SSE2 and ppc64 big endian without AltiVec are those targets'
- * baselines: they keep the probe and the tiers. */
+/* GNU C (gcc, clang, clang in MSVC mode): sections 3-5 and a backend; other
+ * compilers or FASTMEM_PLAIN_C: section 2. FASTMEM__NOVEC: no vector register
+ * where the user asks or the flags forbid them (NOVEC-DETECT); i386 without
+ * SSE2 and ppc64 big endian without AltiVec are baselines: they keep tiers. */
 #if defined(FASTMEM_NO_VECTORS) || defined(FASTMEM_NOVECTOR) || defined(FASTMEM_NO_SIMD) ||        \
     defined(FASTMEM_PLAIN)
 #error "fastmem: unknown option; the options are spelled FASTMEM_NO_VECTOR and FASTMEM_PLAIN_C"

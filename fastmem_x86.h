@@ -104,9 +104,8 @@ static __attribute__((noinline, unused)) void fm__x86_words_set(fm__u8 *d, int c
 
 #else /* ==== Vector tiers ================================================ */
 
-/* Freestanding gcc: its xmmintrin.h pulls in mm_malloc.h, which needs the C
-   library's <stdlib.h>; fastmem uses no _mm_malloc, so that header is
-   skipped (clang's headers do so themselves when not hosted). */
+/* Freestanding gcc: skip mm_malloc.h, which needs <stdlib.h> (fastmem uses
+   no _mm_malloc; clang's headers skip it themselves). */
 #if defined(__STDC_HOSTED__) && !__STDC_HOSTED__ && !defined(__clang__) &&                         \
     !defined(_MM_MALLOC_H_INCLUDED)
 #define _MM_MALLOC_H_INCLUDED
@@ -136,15 +135,13 @@ static __attribute__((noinline, unused)) void fm__x86_words_set(fm__u8 *d, int c
 #define FASTMEM__T_AVX2 "avx,avx2"
 #define FASTMEM__T_AVX512 "avx,avx2,avx512f,avx512bw,avx512vl"
 
-/* The plan's own bits in the state (fastmem.h, section 1): short calls
-   through AVX-512 byte masks, and copies and sets in the AVX-512 tier that
-   end with the fewest blocks. */
+/* The plan's own bits in the state: short calls through AVX-512 byte masks;
+   AVX-512 copies and sets that end with the fewest blocks. */
 #define FASTMEM__X86_MASKED 0x10000u
 #define FASTMEM__X86_TAILS 0x20000u
 
-/* The masked short paths are inline asm that names k1 and k2, which clang
-   accepts on any target and gcc only where the file targets AVX-512
-   (MASK-GCC-INLINE). */
+/* The masked short paths' asm names k1 and k2: clang accepts that on any
+   target, gcc where the file targets AVX-512 (MASK-GCC-INLINE). */
 #if defined(__SSE2__) && defined(__x86_64__) && (defined(__clang__) || defined(__AVX512F__))
 #define FASTMEM__X86_MASKS 1
 #endif
@@ -584,13 +581,11 @@ FASTMEM__AI size_t fm__x86_alias_window(size_t n, int narrow_big) {
 }
 
 /* Copy or move of n > 32 bytes with W-byte blocks, by size:
- *   65..128     first (x86-64): 64/W blocks from each end
- *   33..64      two 32-byte blocks; ..2W, ..4W one or two W-byte blocks
- *               from each end; ..8W four from the head, the last part
- *   larger      the loops: backward where dst lies inside the source or a
- *               forward loop would wait on its own stores, else forward;
- *               from FASTMEM__X86_BIG what the plan says (fm__x86_move_big)
- * Every class loads all it needs before it stores: any overlap is fine. */
+ *   65..128  first (x86-64): 64/W blocks from each end
+ *   33..64   two 32-byte blocks; ..2W, ..4W: W or 2W from each end; ..8W: 4W
+ *            from the head and the last part; every load before any store
+ *   larger   the loops: backward where dst lies inside the source or a forward
+ *            loop would wait on its own stores; from FASTMEM__X86_BIG the plan */
 FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   int back, big;
   if (FASTMEM__LIKELY(fm__x86_first_class(n))) fm__move_ends(d, s, n, W, (int)(64 / W));
@@ -629,10 +624,9 @@ FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W) {
 }
 
 /* ---- Compare (n > 32, the whole range) ------------------------------------------
- * Each finder returns the mask of the first W-byte block whose bytes differ
- * (0 if none) and its offset in *at; where blocks overlap, the bytes a later
- * block shares with an earlier one were found equal, so its first set bit
- * is the first difference. */
+ * Each finder returns the mask of the first W-byte block that differs (0 if
+ * none) and its offset in *at; bytes a later block shares with an earlier one
+ * were found equal, so its first set bit is the first difference. */
 
 /* The first differing block from i on, W at a time (the last ends at n). */
 FASTMEM__AI uint64_t fm__x86_locate(const fm__u8 *a, const fm__u8 *b, size_t n, size_t i, size_t W,
@@ -862,10 +856,8 @@ FASTMEM__X86_OP(int, eq, (const fm__u8 *a, const fm__u8 *b, size_t n), FASTMEM__
 
 #if defined(__SSE2__) && defined(__x86_64__)
 /* ---- At the call site (x86-64) ----------------------------------------------------
- * Copies, sets and memeq up to 64 bytes stay at the call site, with SSE2,
- * which every x86-64 CPU has: cheaper than the call, the tier's ladder and
- * its vzeroupper (SHORT-COPY-64). memcmp stays at 32, but 64 where the
- * masks are built in. */
+ * Copies, sets and memeq up to 64 bytes, with SSE2 (SHORT-COPY-64); memcmp up
+ * to 32, 64 where the masks are built in (SHORT-CMP-LIMITS). */
 #define FASTMEM__COPY_SHORT_MAX 64
 #define FASTMEM__EQ_SHORT_MAX 64
 #define FASTMEM__MOVE_SHORT fm__x86_move_short
@@ -876,14 +868,11 @@ FASTMEM__X86_OP(int, eq, (const fm__u8 *a, const fm__u8 *b, size_t n), FASTMEM__
 #ifdef FASTMEM__X86_MASKS
 #define FASTMEM__CMP_SHORT_MAX 64
 /* ---- Masked short paths --------------------------------------------------------------
- * On the CPUs whose plan has them, a call whose size is not known at compile
- * time copies up to 32 bytes and sets and compares up to 64 with a mask of
- * the first n bytes (bzhi) and one byte-masked 64-byte load, store or
- * compare in zmm16: no size branch to mispredict (MASK-SHORT). Masked-off
- * bytes are neither read nor written and cannot fault, n = 0 included.
- * zmm16, which SSE code cannot name, is cleared after use. Only where each
- * 64-byte window stays in its 4 KiB page: a masked access whose masked-off
- * bytes fall in the next page is slow (MASK-PAGE-WINDOW). */
+ * Where the plan has them, a size not known at compile time: copies up to 32
+ * bytes, sets and compares up to 64 with a mask of the first n bytes and one
+ * byte-masked access in zmm16, no size branch (MASK-SHORT). Masked-off bytes
+ * are not touched and cannot fault; zmm16 is cleared after use. Only where
+ * each 64-byte window stays in its page (MASK-PAGE-WINDOW). */
 FASTMEM__AI int fm__x86_window_in_page(const fm__u8 *p) {
   return ((uintptr_t)p & 4095) <= 4096 - 64;
 }
