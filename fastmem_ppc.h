@@ -16,7 +16,6 @@
 #error "include fastmem.h, not fastmem_ppc.h"
 #endif
 
-#if defined(__powerpc64__) && !defined(FASTMEM__NOVEC)
 #if !defined(FASTMEM_NO_PROBE)
 #include <sys/auxv.h>
 #endif
@@ -452,17 +451,6 @@ FASTMEM__AI void fm__p9_set_short(fm__u8 *d, int c, size_t n) {
 #define FASTMEM__MOVE_SHORT fm__p9_move_short
 #define FASTMEM__SET_SHORT fm__p9_set_short
 #endif
-
-#else
-/* 32-bit powerpc (a target attribute would change its AltiVec ABI), or no
-   vector registers: the portable path (PPC-PORTABLE). */
-FASTMEM__AI unsigned fm__ppc_probe(void) { return 0; }
-FASTMEM__FEATURES(fm__ppc_probe)
-#define fm__ppc_move_long fm__move_port
-#define fm__ppc_set_long fm__set_port
-#define fm__ppc_cmp_long fm__cmp_port
-#define fm__ppc_eq_long fm__eq_port
-#endif /* __powerpc64__ && !FASTMEM__NOVEC */
 
 /* ---- The backend interface (fastmem.h, "The backend") ---------------------- */
 FASTMEM__AI const char *fm__arch_name(unsigned f) {
