@@ -4,7 +4,7 @@
 #
 # Each run uses the quick mode (-q), which still tests every subset of the
 # feature bits the probe reports on that CPU: one binary built for POWER8
-# exercises the scalar, VSX, POWER9 and POWER10 tiers on -cpu power10.
+# exercises the portable path and the VSX, POWER9 and POWER10 tiers on -cpu power10.
 # Missing cross compilers or qemu are listed as SKIPPED by name.
 
 # ---- PowerPC 64-bit, little endian (Debian default: POWER8) ---------------
@@ -30,7 +30,7 @@ cfg ppc64-gcc-mcpu8           "powerpc64-linux-gnu-gcc -std=c11 -O2 -mcpu=power8
 cfg ppc64-gcc-mcpu9           "powerpc64-linux-gnu-gcc -std=c11 -O2 -mcpu=power9" "$qbe -cpu power9" -q
 cfg ppc64-clang-run-power8    "clang --target=powerpc64-linux-gnu -std=c11 -O2" "$qbe -cpu power8" -q
 
-# ---- 32-bit PowerPC (scalar tier) and aarch64 (portable path) -------------
+# ---- 32-bit PowerPC and aarch64 (portable path) ---------------------------
 cfg ppc32-gcc                 "powerpc-linux-gnu-gcc -std=c11 -O2"              "qemu-ppc -L /usr/powerpc-linux-gnu" -q
 cfg aarch64-gcc-portable      "aarch64-linux-gnu-gcc -std=c11 -O2"              "qemu-aarch64 -L /usr/aarch64-linux-gnu" -q
 
