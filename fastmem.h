@@ -393,11 +393,13 @@ FASTMEM__AI int fm__fill_byte(int c) {
  *   fm__set_loop_W  n > 8W: an unaligned first block, aligned steps of 4W
  *       that test their bound after the step (SET-LOOP-BOUND), the last part.
  * The last part (1..4W bytes after the first 4W or a loop) is four blocks
- * ending at n, or with `fewest` the fewest blocks that cover it: fewer
- * stores, one more branch (BLOCK-TAILS). FASTMEM__REST is how many bytes it
- * covers, FASTMEM__R_SPAN how many its blocks span; FASTMEM__LD_R and
- * FASTMEM__ST_R load and store them from p up. */
-#define FASTMEM__REST(fewest, r, W) ((fewest) ? (r) : 4 * (W))
+ * ending at n, or while the state bit `fewest` is set (read there, after any
+ * loop) the fewest blocks that cover it: fewer stores, one more branch
+ * (BLOCK-TAILS). FASTMEM__REST is how many bytes it covers, FASTMEM__R_SPAN
+ * how many its blocks span; FASTMEM__LD_R/ST_R load/store them from p up. */
+#define FASTMEM__FEWEST_ON(fewest)                                                                 \
+  ((fewest) && (__atomic_load_n(&fm__cpu_state, __ATOMIC_RELAXED) & (fewest)))
+#define FASTMEM__REST(fewest, r, W) (FASTMEM__FEWEST_ON(fewest) ? (r) : 4 * (W))
 #define FASTMEM__R_SPAN(r, W) (((r) + (W)-1) & ~(size_t)((W)-1))
 #define FASTMEM__LD_R(T, x, p, r)                                                                  \
   do {                                                                                             \
@@ -464,11 +466,11 @@ FASTMEM__AI int fm__fill_byte(int c) {
   }                                                                                                \
                                                                                                    \
   /* without `fewest`, one test and then straight code (BLOCK-TAILS) */                            \
-  FASTMEM__AI void fm__move_4r_##W(fm__u8 *d, const fm__u8 *s, size_t n, int fewest) {             \
+  FASTMEM__AI void fm__move_4r_##W(fm__u8 *d, const fm__u8 *s, size_t n, unsigned fewest) {        \
     size_t r = n - 4 * W, o;                                                                       \
     T h0, h1, h2, h3, t0, t1, t2, t3;                                                              \
     FASTMEM__LD4(T, h, s);                                                                         \
-    if (!fewest) {                                                                                 \
+    if (!FASTMEM__FEWEST_ON(fewest)) {                                                             \
       FASTMEM__LD4(T, t, s + r);                                                                   \
       FASTMEM__ST4(T, d, h);                                                                       \
       FASTMEM__ST4(T, d + r, t);                                                                   \
@@ -480,18 +482,18 @@ FASTMEM__AI int fm__fill_byte(int c) {
     FASTMEM__ST_R(T, d + o, t, r);                                                                 \
   }                                                                                                \
                                                                                                    \
-  FASTMEM__AI void fm__set_4r_##W(fm__u8 *d, int c, size_t n, int fewest) {                        \
+  FASTMEM__AI void fm__set_4r_##W(fm__u8 *d, int c, size_t n, unsigned fewest) {                   \
     T t0 = V, t1 = t0, t2 = t0, t3 = t0;                                                           \
     size_t r = n - 4 * W;                                                                          \
     FASTMEM__FILL4(T, d, t0);                                                                      \
-    if (!fewest) {                                                                                 \
+    if (!FASTMEM__FEWEST_ON(fewest)) {                                                             \
       FASTMEM__FILL4(T, d + r, t0);                                                                \
       return;                                                                                      \
     }                                                                                              \
     FASTMEM__ST_R(T, d + n - FASTMEM__R_SPAN(r, W), t, r);                                         \
   }                                                                                                \
                                                                                                    \
-  FASTMEM__AI void fm__copy_bwd_##W(fm__u8 *d, const fm__u8 *s, size_t n, int fewest) {            \
+  FASTMEM__AI void fm__copy_bwd_##W(fm__u8 *d, const fm__u8 *s, size_t n, unsigned fewest) {       \
     size_t skip = (((uintptr_t)d + n - 1) & (W - 1)) + 1;                                          \
     fm__u8 *dp = d + n - skip - 4 * W, *dh = d + 4 * W;                                            \
     const fm__u8 *sp = s + n - skip - 4 * W;                                                       \
@@ -512,7 +514,7 @@ FASTMEM__AI int fm__fill_byte(int c) {
     FASTMEM__ST_R(T, d, h, r);                                                                     \
   }                                                                                                \
                                                                                                    \
-  FASTMEM__AI void fm__set_loop_##W(fm__u8 *d, int c, size_t n, int fewest) {                      \
+  FASTMEM__AI void fm__set_loop_##W(fm__u8 *d, int c, size_t n, unsigned fewest) {                 \
     T v = V, t0 = v, t1 = v, t2 = v, t3 = v;                                                       \
     fm__u8 *dp = d + W - ((uintptr_t)d & (W - 1)), *dt = d + n - 4 * W;                            \
     size_t r;                                                                                      \
@@ -529,7 +531,7 @@ FASTMEM__AI int fm__fill_byte(int c) {
 /* The vector widths' forward copy; STEP_END ends each step of the loop
    (what keeps the compiler from turning it into a memcpy call). */
 #define FASTMEM__COPY_FWD(W, T, Ta, STEP_END)                                                      \
-  FASTMEM__AI void fm__copy_fwd_##W(fm__u8 *d, const fm__u8 *s, size_t n, int fewest) {            \
+  FASTMEM__AI void fm__copy_fwd_##W(fm__u8 *d, const fm__u8 *s, size_t n, unsigned fewest) {       \
     size_t skip = W - ((uintptr_t)d & (W - 1));                                                    \
     fm__u8 *dp = d + skip, *dt = d + n - 4 * W;                                                    \
     const fm__u8 *sp = s + skip;                                                                   \

@@ -558,9 +558,8 @@ FASTMEM__AI int fm__x86_first_class(size_t n) {
 #endif
 }
 
-/* Whether the AVX-512 tier ends copies and sets with the fewest blocks. */
-#define FASTMEM__X86_FEWEST(W)                                                                     \
-  ((W) == 64 && (__atomic_load_n(&fm__cpu_state, __ATOMIC_RELAXED) & FASTMEM__X86_TAILS))
+/* The state bit for the AVX-512 tier's fewest-block last parts. */
+#define FASTMEM__X86_FEWEST(W) ((W) == 64 ? FASTMEM__X86_TAILS : 0u)
 
 /* Whether d lies 1 to near - 1 bytes above s modulo mod + 1 while a
    backward copy is safe: a forward loop would make its loads wait on its
