@@ -17,10 +17,7 @@
  * tier the CPU has (x86: AVX-512, AVX2, SSE2; PowerPC: POWER10, POWER9, VSX),
  * chosen by a CPU probe that runs once and is cached, or to the portable path.
  *
- * Options (define before the first #include) are listed in README.md:
- * FASTMEM_NO_PROBE, FASTMEM_PORTABLE, FASTMEM_NT_THRESHOLD, FASTMEM_MOVSB_MIN,
- * FASTMEM_STOSB_MIN, FASTMEM_ALL_STRATEGIES (tests and tuning only),
- * FASTMEM_REPLACE_LIBC, FASTMEM_NO_VECTOR, FASTMEM_PLAIN_C.
+ * Options (FASTMEM_*, defined before the first #include): README.md.
  *
  * Program-wide state: fm_cpu_limit() acts on every translation unit of the
  * program (one weak variable, gcc and clang on ELF and Mach-O; one per .exe
@@ -224,16 +221,54 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
 #define FASTMEM__AI static inline __attribute__((always_inline, unused))
 /* unused: no warning where a file does not call them */
 #define FASTMEM__SI static inline __attribute__((unused))
-#define FASTMEM__NOINLINE __attribute__((noinline))
+/* ---- Long paths: one copy per program (LINK-ONE-COPY) ------------------
+ * FASTMEM__LONG(R, name, PARAMS, attributes) declares and heads a function
+ * that an inlined call site calls out to. Static: a file that does not call
+ * it compiles none of it. On ELF its symbol is name_<tag>, weak and hidden,
+ * in a section of its own: every call site of a program or shared object
+ * calls one copy, the others are dead code for --gc-sections or LTO. The
+ * tag holds what decides the code (version, compiler, options, instruction
+ * sets), so that only copies of the same code meet. Callers must not use
+ * the body they see: gcc's noipa, clang's calls let the address escape. */
+#define FASTMEM__STR_(x) "_" #x
+#define FASTMEM__STR(x) FASTMEM__STR_(x)
+#define FASTMEM__S(a, b, c, d, e, f)                                                               \
+  FASTMEM__STR(a) FASTMEM__STR(b) FASTMEM__STR(c) FASTMEM__STR(d) FASTMEM__STR(e) FASTMEM__STR(f)
+#define FASTMEM__TAG                                                                               \
+  FASTMEM__S(FASTMEM_VERSION_MAJOR, FASTMEM_VERSION_MINOR, FASTMEM_VERSION_PATCH, __clang__,       \
+             __OPTIMIZE__, FASTMEM__NOVEC)                                                         \
+  FASTMEM__S(FASTMEM_NO_PROBE, FASTMEM_PORTABLE, FASTMEM_ALL_STRATEGIES, __SSE2__, __SSE3__,       \
+             __SSSE3__)                                                                            \
+  FASTMEM__S(__SSE4_1__, __SSE4_2__, __AVX__, __AVX2__, __BMI__, __BMI2__)                         \
+  FASTMEM__S(__LZCNT__, __MOVBE__, __AVX512F__, __AVX512BW__, __AVX512VL__, __AVX512VBMI__)        \
+  FASTMEM__S(__VSX__, _ARCH_PWR8, _ARCH_PWR9, _ARCH_PWR10, __ARM_NEON, __riscv_vector)
+#if defined(__ELF__) && !defined(FASTMEM_NT_THRESHOLD) && !defined(FASTMEM_MOVSB_MIN) &&           \
+    !defined(FASTMEM_STOSB_MIN)
+#define FASTMEM__LINK(name)                                                                        \
+  __asm__(#name FASTMEM__TAG);                                                                     \
+  __asm__(".weak " #name FASTMEM__TAG "\n\t.hidden " #name FASTMEM__TAG);
+#define FASTMEM__SECTION(name) __attribute__((section(".text." #name FASTMEM__TAG)))
+#else
+#define FASTMEM__LINK(name) ;
+#define FASTMEM__SECTION(name)
+#endif
+#ifdef __clang__
+#define FASTMEM__LONG_ATTRS noinline, unused
+#define FASTMEM__KEEP(f) (__extension__({ __asm__("" : : "X"(f)); }))
+#else
+#define FASTMEM__LONG_ATTRS noinline, noclone, noipa, unused
+#define FASTMEM__KEEP(f) ((void)0)
+#endif
+#define FASTMEM__LONG(R, name, PARAMS, ...)                                                        \
+  static __attribute__((FASTMEM__LONG_ATTRS, __VA_ARGS__)) R name PARAMS FASTMEM__LINK(            \
+      name) static __attribute__((FASTMEM__LONG_ATTRS, __VA_ARGS__)) FASTMEM__SECTION(name)        \
+      R name PARAMS
+/* A call of the long path f from an inlined function. */
+#define FASTMEM__CALL(f, ...) (FASTMEM__KEEP(f), f(__VA_ARGS__))
 /* An out-of-line tier: every helper it calls is inlined into it (flatten),
    one body per tier; never cloned for constant arguments (BUILD-NOCLONE-FLATTEN). */
-#if defined(__GNUC__) && !defined(__clang__)
-#define FASTMEM__TIER(tgt) static __attribute__((noinline, noclone, flatten, unused, target(tgt)))
-#define FASTMEM__PORT static __attribute__((noinline, noclone, flatten, unused))
-#else
-#define FASTMEM__TIER(tgt) static __attribute__((noinline, flatten, unused, target(tgt)))
-#define FASTMEM__PORT static __attribute__((noinline, flatten, unused))
-#endif
+#define FASTMEM__TIER(R, name, PARAMS, tgt) FASTMEM__LONG(R, name, PARAMS, flatten, target(tgt))
+#define FASTMEM__PORT(R, name, PARAMS) FASTMEM__LONG(R, name, PARAMS, flatten)
 /* A helper with a target of its own; inlined only into callers that have it. */
 #define FASTMEM__TARGET(tgt) static inline __attribute__((target(tgt)))
 #define FASTMEM__LIKELY(x) __builtin_expect(!!(x), 1)
@@ -350,13 +385,11 @@ FASTMEM__AI unsigned fm__publish(unsigned probed) {
    fm__arch_features (FASTMEM__FEATURES(fm__x86_probe), say). The probe is
    out of line, so that callers stay small. */
 #define FASTMEM__FEATURES(probe)                                                                   \
-  static __attribute__((noinline, unused)) unsigned fm__probe_once(void) {                         \
-    return fm__publish(probe());                                                                   \
-  }                                                                                                \
+  FASTMEM__LONG(unsigned, fm__probe_once, (void), ) { return fm__publish(probe()); }               \
   FASTMEM__AI unsigned fm__arch_probe(void) { return probe(); }                                    \
   FASTMEM__AI unsigned fm__arch_features(void) {                                                   \
     unsigned f = fm__load(&fm__cpu_state);                                                         \
-    return FASTMEM__LIKELY(f) ? f : fm__probe_once();                                              \
+    return FASTMEM__LIKELY(f) ? f : (FASTMEM__KEEP(fm__probe_once), fm__probe_once());             \
   }
 
 /* ==== 4. Building blocks ==================================================== */
@@ -706,7 +739,7 @@ FASTMEM__AI int fm__cmp_words(const fm__u8 *a, const fm__u8 *b, size_t n) {
  * Plain C over the same blocks for n > 32 (FASTMEM__PORTABLE_W). The path of targets without a
  * backend and of x86 CPUs without SSE2; out of line, like a tier. */
 
-FASTMEM__PORT void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) {
+FASTMEM__PORT(void, fm__move_port, (fm__u8 * d, const fm__u8 *s, size_t n)) {
   const size_t W = FASTMEM__PORTABLE_W;
   if (n <= 2 * W) fm__move_ends(d, s, n, W, 1);
   else if (n <= 4 * W) fm__move_ends(d, s, n, W, 2);
@@ -714,7 +747,7 @@ FASTMEM__PORT void fm__move_port(fm__u8 *d, const fm__u8 *s, size_t n) {
   else if (fm__fwd_ok(d, s, n)) fm__copy_fwd(d, s, n, W, 0);
   else if (d != s) fm__copy_bwd(d, s, n, W, 0);
 }
-FASTMEM__PORT void fm__set_port(fm__u8 *d, int c, size_t n) {
+FASTMEM__PORT(void, fm__set_port, (fm__u8 * d, int c, size_t n)) {
   const size_t W = FASTMEM__PORTABLE_W;
   if (n <= 2 * W) fm__set_ends(d, c, n, W, 1);
   else if (n <= 4 * W) fm__set_ends(d, c, n, W, 2);
@@ -725,7 +758,7 @@ FASTMEM__PORT void fm__set_port(fm__u8 *d, int c, size_t n) {
 /* Compares: 32-byte steps of four words from the start (the first 32 bytes
    first, where most mismatches sit: CMP-FIRST-32), the last step
    overlapping what came before. */
-FASTMEM__PORT int fm__cmp_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
+FASTMEM__PORT(int, fm__cmp_port, (const fm__u8 *a, const fm__u8 *b, size_t n)) {
   size_t i;
   for (i = 0; i + 32 <= n; i += 32) {
     int r = fm__cmp_words(a + i, b + i, 32);
@@ -734,7 +767,7 @@ FASTMEM__PORT int fm__cmp_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
   }
   return i < n ? fm__cmp_words(a + n - 32, b + n - 32, 32) : 0;
 }
-FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
+FASTMEM__PORT(int, fm__eq_port, (const fm__u8 *a, const fm__u8 *b, size_t n)) {
   size_t i;
   for (i = 0; i + 32 <= n; i += 32) {
     if (!fm__eq_short(a + i, b + i, 32)) return 0;
@@ -751,14 +784,14 @@ FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
  *   fm__arch_name(f)       the path's name for the bits f;
  *   fm__arch_move_call(d, s, n), fm__arch_set_call(d, c, n),
  *   fm__arch_cmp_call(a, b, n), fm__arch_eq_call(a, b, n)
- *       n above the inline maximum: the one call a call site makes.
- * and may define FASTMEM__MOVE_SHORT, FASTMEM__SET_SHORT, FASTMEM__CMP_SHORT
- * and FASTMEM__EQ_SHORT (the inline paths, default: section 4's) with their
- * maximums FASTMEM__COPY_SHORT_MAX, FASTMEM__CMP_SHORT_MAX and
- * FASTMEM__EQ_SHORT_MAX (default 32). x86 without vector registers keeps
- * the portable path plus its own use of rep movsb (fastmem_x86.h); 32-bit
- * PowerPC and PowerPC without vectors, the portable path. MinGW gcc
- * without optimisation fails on the AVX tiers (GCC bug 54412): portable. */
+ *       n above the inline maximum: the one call a call site makes
+ *       (to long paths: FASTMEM__LONG, called through FASTMEM__CALL);
+ * and may define FASTMEM__MOVE_SHORT with FASTMEM__SET_SHORT, FASTMEM__CMP_SHORT
+ * with FASTMEM__EQ_SHORT (inline paths, default: section 4's), maximums
+ * FASTMEM__COPY_SHORT_MAX with FASTMEM__EQ_SHORT_MAX, FASTMEM__CMP_SHORT_MAX
+ * (default 32). x86 without vectors: the portable path and rep movsb;
+ * PowerPC without vectors: the portable path. MinGW gcc without
+ * optimisation fails on the AVX tiers (GCC bug 54412): portable. */
 #if !defined(FASTMEM_PORTABLE) && (defined(__x86_64__) || defined(__i386__)) &&                    \
     defined(__has_include) &&                                                                      \
     !(defined(__MINGW32__) && !defined(__clang__) && !defined(__OPTIMIZE__))
@@ -778,33 +811,27 @@ FASTMEM__PORT int fm__eq_port(const fm__u8 *a, const fm__u8 *b, size_t n) {
 FASTMEM__AI unsigned fm__no_features(void) { return 0; }
 FASTMEM__FEATURES(fm__no_features)
 FASTMEM__AI const char *fm__arch_name(unsigned f) { return (void)f, ""; }
-#define fm__arch_move_call fm__move_port
-#define fm__arch_set_call fm__set_port
-#define fm__arch_cmp_call fm__cmp_port
-#define fm__arch_eq_call fm__eq_port
+#define fm__arch_move_call(...) FASTMEM__CALL(fm__move_port, __VA_ARGS__)
+#define fm__arch_set_call(...) FASTMEM__CALL(fm__set_port, __VA_ARGS__)
+#define fm__arch_cmp_call(...) FASTMEM__CALL(fm__cmp_port, __VA_ARGS__)
+#define fm__arch_eq_call(...) FASTMEM__CALL(fm__eq_port, __VA_ARGS__)
 #endif
 
 /* What stays at the call site, where the backend says nothing else. */
 #ifndef FASTMEM__MOVE_SHORT
 #define FASTMEM__MOVE_SHORT fm__move_short
-#endif
-#ifndef FASTMEM__SET_SHORT
 #define FASTMEM__SET_SHORT fm__set_short
 #endif
 #ifndef FASTMEM__CMP_SHORT
 #define FASTMEM__CMP_SHORT fm__cmp_short
-#endif
-#ifndef FASTMEM__EQ_SHORT
 #define FASTMEM__EQ_SHORT fm__eq_short
 #endif
 #ifndef FASTMEM__COPY_SHORT_MAX
 #define FASTMEM__COPY_SHORT_MAX 32
+#define FASTMEM__EQ_SHORT_MAX 32
 #endif
 #ifndef FASTMEM__CMP_SHORT_MAX
 #define FASTMEM__CMP_SHORT_MAX 32
-#endif
-#ifndef FASTMEM__EQ_SHORT_MAX
-#define FASTMEM__EQ_SHORT_MAX 32
 #endif
 
 /* Always inlined, so that even -Os and -O0 builds keep the short path at

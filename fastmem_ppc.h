@@ -362,20 +362,22 @@ FASTMEM__AI int fm__ppc_eq(const fm__u8 *a, const fm__u8 *b, size_t n) {
  * A tier's copy and set. POWER10 compares as POWER9 (PPC-CMP), and every
  * tier's memeq is VSX's (PPC-EQ-VSX). */
 #define FASTMEM__PPC_TIER(name, tgt, T)                                                            \
-  FASTMEM__TIER(tgt) void fm__move_##name(fm__u8 *d, const fm__u8 *s, size_t n) {                  \
+  FASTMEM__TIER(void, fm__move_##name, (fm__u8 * d, const fm__u8 *s, size_t n), tgt) {             \
     fm__ppc_move(d, s, n, T);                                                                      \
   }                                                                                                \
-  FASTMEM__TIER(tgt) void fm__set_##name(fm__u8 *d, int c, size_t n) { fm__ppc_set(d, c, n, T); }
+  FASTMEM__TIER(void, fm__set_##name, (fm__u8 * d, int c, size_t n), tgt) {                        \
+    fm__ppc_set(d, c, n, T);                                                                       \
+  }
 FASTMEM__PPC_TIER(p10, FASTMEM__T_P10, 3)
 FASTMEM__PPC_TIER(p9, FASTMEM__T_P9, 2)
 FASTMEM__PPC_TIER(vsx, FASTMEM__T_VSX, 1)
-FASTMEM__TIER(FASTMEM__T_P9) int fm__cmp_p9(const fm__u8 *a, const fm__u8 *b, size_t n) {
+FASTMEM__TIER(int, fm__cmp_p9, (const fm__u8 *a, const fm__u8 *b, size_t n), FASTMEM__T_P9) {
   return fm__ppc_cmp(a, b, n, 2);
 }
-FASTMEM__TIER(FASTMEM__T_VSX) int fm__cmp_vsx(const fm__u8 *a, const fm__u8 *b, size_t n) {
+FASTMEM__TIER(int, fm__cmp_vsx, (const fm__u8 *a, const fm__u8 *b, size_t n), FASTMEM__T_VSX) {
   return fm__ppc_cmp(a, b, n, 1);
 }
-FASTMEM__TIER(FASTMEM__T_VSX) int fm__eq_vsx(const fm__u8 *a, const fm__u8 *b, size_t n) {
+FASTMEM__TIER(int, fm__eq_vsx, (const fm__u8 *a, const fm__u8 *b, size_t n), FASTMEM__T_VSX) {
   return fm__ppc_eq(a, b, n);
 }
 #define fm__cmp_p10 fm__cmp_p9
@@ -385,25 +387,24 @@ FASTMEM__TIER(FASTMEM__T_VSX) int fm__eq_vsx(const fm__u8 *a, const fm__u8 *b, s
 /* The call a call site makes: the tier for the state's bits, else the
    portable path. Compares test the first 32 bytes first (CMP-FIRST-32). */
 #define FASTMEM__PPC_PICK(f, op, ...)                                                              \
-  ((f)&FM_CPU_P10   ? op##_p10(__VA_ARGS__)                                                        \
-   : (f)&FM_CPU_P9  ? op##_p9(__VA_ARGS__)                                                         \
-   : (f)&FM_CPU_VSX ? op##_vsx(__VA_ARGS__)                                                        \
-                    : op##_port(__VA_ARGS__))
-#define FASTMEM__PPC_CALL static FASTMEM__NOINLINE __attribute__((unused))
-FASTMEM__PPC_CALL void fm__ppc_move_long(fm__u8 *d, const fm__u8 *s, size_t n) {
+  ((f)&FM_CPU_P10   ? FASTMEM__CALL(op##_p10, __VA_ARGS__)                                         \
+   : (f)&FM_CPU_P9  ? FASTMEM__CALL(op##_p9, __VA_ARGS__)                                          \
+   : (f)&FM_CPU_VSX ? FASTMEM__CALL(op##_vsx, __VA_ARGS__)                                         \
+                    : FASTMEM__CALL(op##_port, __VA_ARGS__))
+FASTMEM__LONG(void, fm__ppc_move_long, (fm__u8 * d, const fm__u8 *s, size_t n), ) {
   unsigned f = fm__arch_features();
   FASTMEM__PPC_PICK(f, fm__move, d, s, n);
 }
-FASTMEM__PPC_CALL void fm__ppc_set_long(fm__u8 *d, int c, size_t n) {
+FASTMEM__LONG(void, fm__ppc_set_long, (fm__u8 * d, int c, size_t n), ) {
   unsigned f = fm__arch_features();
   FASTMEM__PPC_PICK(f, fm__set, d, c, n);
 }
-FASTMEM__PPC_CALL int fm__ppc_cmp_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
+FASTMEM__LONG(int, fm__ppc_cmp_long, (const fm__u8 *a, const fm__u8 *b, size_t n), ) {
   unsigned f = fm__arch_features();
   int r = fm__cmp_words(a, b, 32);
   return r ? r : FASTMEM__PPC_PICK(f, fm__cmp, a, b, n);
 }
-FASTMEM__PPC_CALL int fm__ppc_eq_long(const fm__u8 *a, const fm__u8 *b, size_t n) {
+FASTMEM__LONG(int, fm__ppc_eq_long, (const fm__u8 *a, const fm__u8 *b, size_t n), ) {
   unsigned f = fm__arch_features();
   return fm__eq_short(a, b, 32) && FASTMEM__PPC_PICK(f, fm__eq, a, b, n);
 }
@@ -457,14 +458,16 @@ FASTMEM__AI const char *fm__arch_name(unsigned f) {
   return f & FM_CPU_P10 ? "power10" : f & FM_CPU_P9 ? "power9" : f & FM_CPU_VSX ? "vsx" : "";
 }
 FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
-  fm__ppc_move_long(d, s, n);
+  FASTMEM__CALL(fm__ppc_move_long, d, s, n);
 }
-FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) { fm__ppc_set_long(d, c, n); }
+FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) {
+  FASTMEM__CALL(fm__ppc_set_long, d, c, n);
+}
 FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__ppc_cmp_long(a, b, n);
+  return FASTMEM__CALL(fm__ppc_cmp_long, a, b, n);
 }
 FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return fm__ppc_eq_long(a, b, n);
+  return FASTMEM__CALL(fm__ppc_eq_long, a, b, n);
 }
 
 #endif /* FASTMEM_PPC_H */

@@ -77,8 +77,7 @@ FASTMEM__AI const char *fm__arch_name(unsigned f) { return f & FM_CPU_ERMS ? "po
 /* Where the plan allows: the first 64 bytes as blocks, then the string
    instruction from the next 64-aligned byte of d (BIG-STRING-GUARDS). */
 #define FASTMEM__WORDS_OK(m) (n >= ((m) > 64 ? (m) : 64) && (fm__arch_features() & FM_CPU_ERMS))
-static __attribute__((noinline, unused)) void fm__x86_words_move(fm__u8 *d, const fm__u8 *s,
-                                                                 size_t n) {
+FASTMEM__LONG(void, fm__x86_words_move, (fm__u8 * d, const fm__u8 *s, size_t n), ) {
   size_t skip = 64 - ((uintptr_t)d & 63);
   if (!FASTMEM__WORDS_OK(FASTMEM__WORDS_MOVSB) || !fm__x86_movsb_ok(d, s, n))
     fm__move_port(d, s, n);
@@ -88,7 +87,7 @@ static __attribute__((noinline, unused)) void fm__x86_words_move(fm__u8 *d, cons
     fm__rep_movsb(d + skip, s + skip, n - skip);
   }
 }
-static __attribute__((noinline, unused)) void fm__x86_words_set(fm__u8 *d, int c, size_t n) {
+FASTMEM__LONG(void, fm__x86_words_set, (fm__u8 * d, int c, size_t n), ) {
   size_t skip = 64 - ((uintptr_t)d & 63);
   if (!FASTMEM__WORDS_OK(FASTMEM__WORDS_STOSB)) fm__set_port(d, c, n);
   else {
@@ -97,36 +96,26 @@ static __attribute__((noinline, unused)) void fm__x86_words_set(fm__u8 *d, int c
     fm__rep_stosb(d + skip, c, n - skip);
   }
 }
-#define fm__arch_move_call fm__x86_words_move
-#define fm__arch_set_call fm__x86_words_set
-#define fm__arch_cmp_call fm__cmp_port
-#define fm__arch_eq_call fm__eq_port
+#define fm__arch_move_call(...) FASTMEM__CALL(fm__x86_words_move, __VA_ARGS__)
+#define fm__arch_set_call(...) FASTMEM__CALL(fm__x86_words_set, __VA_ARGS__)
+#define fm__arch_cmp_call(...) FASTMEM__CALL(fm__cmp_port, __VA_ARGS__)
+#define fm__arch_eq_call(...) FASTMEM__CALL(fm__eq_port, __VA_ARGS__)
 
 #else /* ==== Vector tiers ================================================ */
 
-/* Freestanding gcc: skip mm_malloc.h, which needs <stdlib.h> (fastmem uses
-   no _mm_malloc; clang's headers skip it themselves). */
-#if defined(__STDC_HOSTED__) && !__STDC_HOSTED__ && !defined(__clang__) &&                         \
-    !defined(_MM_MALLOC_H_INCLUDED)
-#define _MM_MALLOC_H_INCLUDED
-#define FASTMEM__NO_MM_MALLOC
-#endif
-#include <immintrin.h>
-#ifdef FASTMEM__NO_MM_MALLOC
-#undef _MM_MALLOC_H_INCLUDED
-#undef FASTMEM__NO_MM_MALLOC
-#endif
-/* clang in MSVC mode: immintrin.h declares only the intrinsics the build's
-   flags enable; the tiers' target attributes need the others too. */
-#if defined(_MSC_VER) && defined(__clang__)
-#include <emmintrin.h>
-#include <smmintrin.h>
-#include <avxintrin.h>
-#include <avx2intrin.h>
-#include <avx512fintrin.h>
-#include <avx512bwintrin.h>
-#include <avx512vlintrin.h>
-#endif
+/* Byte compares, their masks and tests as the compilers' builtins on byte
+   vectors, not <immintrin.h>, whose parsing alone costs each including file
+   more time than the rest of fastmem (BUILD-NO-INTRINSICS). */
+typedef char fm__c16 __attribute__((vector_size(16)));
+typedef char fm__c32 __attribute__((vector_size(32)));
+typedef char fm__c64 __attribute__((vector_size(64)));
+#define FASTMEM__MASK16(x) ((unsigned)__builtin_ia32_pmovmskb128(x))
+#define FASTMEM__MASK32(x) ((unsigned)__builtin_ia32_pmovmskb256(x))
+/* whether a 64-byte vector of long long x has a nonzero bit; of 32 bytes */
+#define FASTMEM__ANY64(x) (__builtin_ia32_cmpq512_mask((x), fm__zero64, 4, 0xff) != 0)
+#define FASTMEM__ANY32(x) (!__builtin_ia32_ptestz256((x), (x)))
+static const fm__v64 fm__zero64 __attribute__((unused)) = {0};
+static const fm__c16 fm__zero16 __attribute__((unused)) = {0};
 #if !defined(FASTMEM_NO_PROBE)
 #include <cpuid.h>
 #endif
@@ -210,7 +199,6 @@ FASTMEM__SI void fm__x86_find_plan(fm__x86_plan *p, int amd, unsigned family, un
   }
 #endif
 }
-
 /* The plan's sizes as the tiers read them; shared by every translation unit
    like fm__cpu_state, written by the probe. */
 FASTMEM__SHARED size_t fm__x86_big[FASTMEM__SZ_COUNT];
@@ -384,27 +372,23 @@ FASTMEM__TARGET(FASTMEM__T_AVX512) void fm__stream_64(fm__u8 *d, const fm__u8 *s
   fm__v64 x = *FASTMEM__CAST(const fm__v64 *, s);
   __asm__("vmovntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v64a *, d)) : "v"(x));
 }
-
 /* 0xff in each byte where the 16 or 32 bytes at a and b are equal. */
-FASTMEM__TARGET(FASTMEM__T_SSE2) __m128i fm__eq_x16(const fm__u8 *a, const fm__u8 *b) {
-  return _mm_cmpeq_epi8(_mm_loadu_si128(FASTMEM__CAST(const __m128i *, a)),
-                        _mm_loadu_si128(FASTMEM__CAST(const __m128i *, b)));
+FASTMEM__TARGET(FASTMEM__T_SSE2) fm__c16 fm__eq_x16(const fm__u8 *a, const fm__u8 *b) {
+  return (fm__c16)((fm__c16)FASTMEM__LD(fm__v16, a) == (fm__c16)FASTMEM__LD(fm__v16, b));
 }
-FASTMEM__TARGET(FASTMEM__T_AVX2) __m256i fm__eq_x32(const fm__u8 *a, const fm__u8 *b) {
-  return _mm256_cmpeq_epi8(_mm256_loadu_si256(FASTMEM__CAST(const __m256i *, a)),
-                           _mm256_loadu_si256(FASTMEM__CAST(const __m256i *, b)));
+FASTMEM__TARGET(FASTMEM__T_AVX2) fm__c32 fm__eq_x32(const fm__u8 *a, const fm__u8 *b) {
+  return (fm__c32)((fm__c32)FASTMEM__LD(fm__v32, a) == (fm__c32)FASTMEM__LD(fm__v32, b));
 }
-
 /* Bit i set where byte i of the two W-byte blocks differs. */
 FASTMEM__TARGET(FASTMEM__T_SSE2) uint64_t fm__ne_16(const fm__u8 *a, const fm__u8 *b) {
-  return (unsigned)_mm_movemask_epi8(fm__eq_x16(a, b)) ^ 0xffffu;
+  return FASTMEM__MASK16(fm__eq_x16(a, b)) ^ 0xffffu;
 }
 FASTMEM__TARGET(FASTMEM__T_AVX2) uint64_t fm__ne_32(const fm__u8 *a, const fm__u8 *b) {
-  return ~(unsigned)_mm256_movemask_epi8(fm__eq_x32(a, b));
+  return ~FASTMEM__MASK32(fm__eq_x32(a, b));
 }
 FASTMEM__TARGET(FASTMEM__T_AVX512) uint64_t fm__ne_64(const fm__u8 *a, const fm__u8 *b) {
-  return _mm512_cmpneq_epi8_mask(*FASTMEM__CAST(const fm__v64 *, a),
-                                 *FASTMEM__CAST(const fm__v64 *, b));
+  return __builtin_ia32_cmpb512_mask((fm__c64)FASTMEM__LD(fm__v64, a),
+                                     (fm__c64)FASTMEM__LD(fm__v64, b), 4, ~0ull);
 }
 FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
   return FASTMEM__X86_BY_W(W, fm__ne, a, b);
@@ -413,7 +397,6 @@ FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
 FASTMEM__AI uint64_t fm__ne32b(const fm__u8 *a, const fm__u8 *b, size_t W) {
   return W >= 32 ? fm__ne_32(a, b) : fm__ne_16(a, b) | fm__ne_16(a + 16, b + 16) << 16;
 }
-
 /* Nonzero if the 4W bytes at a and b differ anywhere, one test and no mask
    out of the vector unit: XORs ORed in the 16- and 64-byte tiers, byte
    compares ANDed in the AVX2 tier (CMP-LOOP-TEST), XORs ORed for 32-byte blocks
@@ -425,20 +408,18 @@ FASTMEM__AI uint64_t fm__ne32b(const fm__u8 *a, const fm__u8 *b, size_t W) {
    (*FASTMEM__CAST(const T *, a + 3 * sizeof(T)) ^ *FASTMEM__CAST(const T *, b + 3 * sizeof(T))))
 #define FASTMEM__EQ32(k) fm__eq_x32(a + 32 * (k), b + 32 * (k))
 FASTMEM__TARGET(FASTMEM__T_SSE2) int fm__diff4_16(const fm__u8 *a, const fm__u8 *b) {
-  return _mm_movemask_epi8(_mm_cmpeq_epi8(FASTMEM__XOR4(fm__v16), _mm_setzero_si128())) != 0xffff;
+  return FASTMEM__MASK16((fm__c16)((fm__c16)FASTMEM__XOR4(fm__v16) == fm__zero16)) != 0xffff;
 }
 FASTMEM__TARGET(FASTMEM__T_AVX2) int fm__diff4_32(const fm__u8 *a, const fm__u8 *b) {
-  __m256i eq = _mm256_and_si256(_mm256_and_si256(FASTMEM__EQ32(0), FASTMEM__EQ32(1)),
-                                _mm256_and_si256(FASTMEM__EQ32(2), FASTMEM__EQ32(3)));
-  return (unsigned)_mm256_movemask_epi8(eq) != 0xffffffffu;
+  return FASTMEM__MASK32(FASTMEM__EQ32(0) & FASTMEM__EQ32(1) & FASTMEM__EQ32(2) &
+                         FASTMEM__EQ32(3)) != 0xffffffffu;
 }
 FASTMEM__TARGET(FASTMEM__T_AVX512) int fm__diff4_64(const fm__u8 *a, const fm__u8 *b) {
-  fm__v64 x = FASTMEM__XOR4(fm__v64);
-  return _mm512_test_epi64_mask(x, x) != 0;
+  return FASTMEM__ANY64(FASTMEM__XOR4(fm__v64));
 }
 FASTMEM__TARGET(FASTMEM__T_AVX512) int fm__diff4_32_in_avx512(const fm__u8 *a, const fm__u8 *b) {
   fm__v32 x = FASTMEM__XOR4(fm__v32);
-  return !_mm256_testz_si256(x, x);
+  return FASTMEM__ANY32(x);
 }
 FASTMEM__AI int fm__diff4(const fm__u8 *a, const fm__u8 *b, size_t W) {
   return FASTMEM__X86_BY_W(W, fm__diff4, a, b);
@@ -447,7 +428,6 @@ FASTMEM__AI int fm__diff4(const fm__u8 *a, const fm__u8 *b, size_t W) {
 FASTMEM__AI int fm__diff4_tier(const fm__u8 *a, const fm__u8 *b, size_t W, size_t TW) {
   return TW == 64 && W == 32 ? fm__diff4_32_in_avx512(a, b) : fm__diff4(a, b, W);
 }
-
 /* Nonzero if the last r bytes (0 < r <= 4W) ending at n differ anywhere:
    the fewest W-byte blocks that cover them, combined as in fm__diff4, one
    test. BLOCK(j) is the j-th block from the end. */
@@ -466,20 +446,21 @@ FASTMEM__AI int fm__diff4_tier(const fm__u8 *a, const fm__u8 *b, size_t W, size_
   (*FASTMEM__CAST(const fm__v64 *, a + n - 64 * (j)) ^                                             \
    *FASTMEM__CAST(const fm__v64 *, b + n - 64 * (j)))
 #define FASTMEM__OR(x, y) ((x) | (y))
+#define FASTMEM__AND(x, y) ((x) & (y))
 FASTMEM__TARGET(FASTMEM__T_SSE2)
 int fm__tail_differ_16(const fm__u8 *a, const fm__u8 *b, size_t n, size_t r) {
-  FASTMEM__TAIL(__m128i, 16, eq, FASTMEM__TAIL_EQ16, _mm_and_si128)
-  return _mm_movemask_epi8(eq) != 0xffff;
+  FASTMEM__TAIL(fm__c16, 16, eq, FASTMEM__TAIL_EQ16, FASTMEM__AND)
+  return FASTMEM__MASK16(eq) != 0xffff;
 }
 FASTMEM__TARGET(FASTMEM__T_AVX2)
 int fm__tail_differ_32(const fm__u8 *a, const fm__u8 *b, size_t n, size_t r) {
-  FASTMEM__TAIL(__m256i, 32, eq, FASTMEM__TAIL_EQ32, _mm256_and_si256)
-  return (unsigned)_mm256_movemask_epi8(eq) != 0xffffffffu;
+  FASTMEM__TAIL(fm__c32, 32, eq, FASTMEM__TAIL_EQ32, FASTMEM__AND)
+  return FASTMEM__MASK32(eq) != 0xffffffffu;
 }
 FASTMEM__TARGET(FASTMEM__T_AVX512)
 int fm__tail_differ_64(const fm__u8 *a, const fm__u8 *b, size_t n, size_t r) {
   FASTMEM__TAIL(fm__v64, 64, x, FASTMEM__TAIL_XOR64, FASTMEM__OR)
-  return _mm512_test_epi64_mask(x, x) != 0;
+  return FASTMEM__ANY64(x);
 }
 FASTMEM__AI int fm__tail_differ(const fm__u8 *a, const fm__u8 *b, size_t n, size_t r, size_t W) {
   return FASTMEM__X86_BY_W(W, fm__tail_differ, a, b, n, r);
@@ -501,7 +482,6 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   if (pat) fm__set_ends(d + n - 4 * W, s[0], 4 * W, W, 2);
   else fm__move_ends(d + n - 4 * W, s + n - 4 * W, 4 * W, W, 2);
 }
-
 /* Copies from FASTMEM__X86_BIG on (the AVX2 and SSE2 tiers: from
    FASTMEM__X86_BIG_NARROW): rep movsb, forward, disjoint and outside its
    slow modes (BIG-STRING-GUARDS), to a 64-aligned d (BIG-STRING-GUARDS), or
@@ -526,7 +506,6 @@ FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W)
   }
   return 0;
 }
-
 /* Sets from FASTMEM__X86_BIG on: rep stosb (no slow mode measured on any
    CPU) or non-temporal stores, as the plan says; 0 for the loop. */
 FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
@@ -557,10 +536,8 @@ FASTMEM__AI int fm__x86_first_class(size_t n) {
   return (void)n, 0;
 #endif
 }
-
 /* The state bit for the AVX-512 tier's fewest-block last parts. */
 #define FASTMEM__X86_FEWEST(W) ((W) == 64 ? FASTMEM__X86_TAILS : 0u)
-
 /* Whether d lies 1 to near - 1 bytes above s modulo mod + 1 while a
    backward copy is safe: a forward loop would make its loads wait on its
    own stores to the same page offsets (ALIAS-4K-BACKWARD; 4 GiB apart: ALIAS-4G). */
@@ -578,7 +555,6 @@ FASTMEM__AI size_t fm__x86_alias_window(size_t n, int narrow_big) {
   if (narrow_big && n >= FASTMEM__BIG(NARROW)) return 64;
   return 1024;
 }
-
 /* Copy or move of n > 32 bytes with W-byte blocks, by size:
  *   65..128  first (x86-64): 64/W blocks from each end
  *   33..64   two 32-byte blocks; ..2W, ..4W: W or 2W from each end; ..8W: 4W
@@ -609,7 +585,6 @@ FASTMEM__AI void fm__x86_move_w(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) 
       fm__copy_fwd(d, s, n, W, FASTMEM__X86_FEWEST(W));
   }
 }
-
 /* Set of n > 32 bytes, the same classes; from FASTMEM__X86_BIG what the
    plan says (fm__x86_set_big). */
 FASTMEM__AI void fm__x86_set_w(fm__u8 *d, int c, size_t n, size_t W) {
@@ -639,7 +614,6 @@ FASTMEM__AI uint64_t fm__x86_locate(const fm__u8 *a, const fm__u8 *b, size_t n, 
   *at = n - W;
   return fm__ne(a + n - W, b + n - W, W);
 }
-
 /* The last r bytes (0 < r <= 4W), the bytes before them known equal: the
    fewest blocks that end at n and cover them, one test (CMP-REST-FEWEST). */
 FASTMEM__AI uint64_t fm__x86_find_tail(const fm__u8 *a, const fm__u8 *b, size_t n, size_t r,
@@ -647,7 +621,6 @@ FASTMEM__AI uint64_t fm__x86_find_tail(const fm__u8 *a, const fm__u8 *b, size_t 
   if (FASTMEM__LIKELY(!fm__tail_differ(a, b, n, r, W))) return 0;
   return fm__x86_locate(a, b, n, n - FASTMEM__R_SPAN(r, W), W, at);
 }
-
 /* n > 8W, the first 32 bytes known equal: bytes 32..63 (the AVX2 and SSE2
    tiers: the rest of the first 4W, a block at a time: CMP-AVX2-HEAD), then steps
    of 4W from where a is W-aligned (CMP-ALIGNED-LOOP). Where none differs:
@@ -688,7 +661,6 @@ FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, si
   *at = i;
   return 0;
 }
-
 /* 64 < n <= 4W: two blocks (first and last) where n fits in two, else four
    (two from each end), in memory order. gcc compares both of two blocks,
    then tests once, and picks the block without a branch (CMP-TWO-BLOCKS). */
@@ -719,7 +691,6 @@ FASTMEM__AI uint64_t fm__x86_find_upto4(const fm__u8 *a, const fm__u8 *b, size_t
   *at = n - W;
   return fm__ne(a + n - W, b + n - W, W);
 }
-
 /* 4W < n <= 8W: the first 4W bytes with one test, then the rest as
    fm__x86_find leaves it (CMP-REST-FEWEST). */
 FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W,
@@ -732,10 +703,10 @@ FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t
 /* The AVX-512 tier's compares from the plan's CMP_NARROW on: the same code
    with 32-byte blocks (CMP-NARROW-ZEN5, CMP-NARROW-ZEN4), in functions of their own so that its
    shorter calls save no registers for them. */
-FASTMEM__TIER(FASTMEM__T_AVX512)
-int fm__cmp_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n);
-FASTMEM__TIER(FASTMEM__T_AVX512)
-int fm__eq_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n);
+FASTMEM__TIER(int, fm__cmp_narrow_avx512, (const fm__u8 *a, const fm__u8 *b, size_t n),
+              FASTMEM__T_AVX512);
+FASTMEM__TIER(int, fm__eq_narrow_avx512, (const fm__u8 *a, const fm__u8 *b, size_t n),
+              FASTMEM__T_AVX512);
 #define FASTMEM__X86_NARROW(W, TW, n) ((W) == 64 && (TW) == 64 && (n) >= FASTMEM__BIG(CMP_NARROW))
 /* clang tests memcmp's rest at one place per tier, gcc at two, and clang
    marks n <= 64 unlikely in the compare tiers (CMP-ONE-TAIL-CLANG, CMP-CLANG-HINT). */
@@ -762,7 +733,7 @@ FASTMEM__AI int fm__x86_cmp_long(const fm__u8 *a, const fm__u8 *b, size_t n, siz
     m = fm__x86_find_upto8(a, b, n, W, &at);
     if (!FASTMEM__X86_ONE_TAIL && !m) m = fm__x86_find_tail(a, b, n, n - at, W, &at);
   } else if ((m = fm__ne32b(a, b, W)) == 0) {
-    if (FASTMEM__X86_NARROW(W, TW, n)) return fm__cmp_narrow_avx512(a, b, n);
+    if (FASTMEM__X86_NARROW(W, TW, n)) return FASTMEM__CALL(fm__cmp_narrow_avx512, a, b, n);
     m = fm__x86_find(a, b, n, W, TW, &at);
     if (!FASTMEM__X86_ONE_TAIL && !m) m = fm__x86_find_tail(a, b, n, n - at, W, &at);
   }
@@ -802,17 +773,17 @@ FASTMEM__AI int fm__x86_eq_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t 
     if (fm__diff4(a, b, W)) return 0;
     at = 4 * W;
   } else if (fm__ne32b(a, b, W)) return 0;
-  else if (FASTMEM__X86_NARROW(W, TW, n)) return fm__eq_narrow_avx512(a, b, n);
+  else if (FASTMEM__X86_NARROW(W, TW, n)) return FASTMEM__CALL(fm__eq_narrow_avx512, a, b, n);
   else if (fm__x86_find(a, b, n, W, TW, &at)) return 0;
   return !fm__tail_differ(a, b, n, n - at, W);
 }
 
-FASTMEM__TIER(FASTMEM__T_AVX512)
-int fm__cmp_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
+FASTMEM__TIER(int, fm__cmp_narrow_avx512, (const fm__u8 *a, const fm__u8 *b, size_t n),
+              FASTMEM__T_AVX512) {
   return fm__x86_cmp_w(a, b, n, 32, 64);
 }
-FASTMEM__TIER(FASTMEM__T_AVX512)
-int fm__eq_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
+FASTMEM__TIER(int, fm__eq_narrow_avx512, (const fm__u8 *a, const fm__u8 *b, size_t n),
+              FASTMEM__T_AVX512) {
   return fm__x86_eq_w(a, b, n, 32, 64);
 }
 
@@ -828,15 +799,15 @@ int fm__eq_narrow_avx512(const fm__u8 *a, const fm__u8 *b, size_t n) {
 #define FASTMEM__RET_void
 #define FASTMEM__RET_int return
 #define FASTMEM__X86_PICK(f, op, other, ...)                                                       \
-  (FASTMEM__LIKELY((f)&FM_CPU_AVX512) ? op##_avx512(__VA_ARGS__)                                   \
-   : FASTMEM__LIKELY((f)&FM_CPU_AVX2) ? op##_avx2(__VA_ARGS__)                                     \
-   : FASTMEM__LIKELY((f)&FM_CPU_SSE2) ? op##_sse2(__VA_ARGS__)                                     \
-                                      : other(__VA_ARGS__))
+  (FASTMEM__LIKELY((f)&FM_CPU_AVX512) ? FASTMEM__CALL(op##_avx512, __VA_ARGS__)                    \
+   : FASTMEM__LIKELY((f)&FM_CPU_AVX2) ? FASTMEM__CALL(op##_avx2, __VA_ARGS__)                      \
+   : FASTMEM__LIKELY((f)&FM_CPU_SSE2) ? FASTMEM__CALL(op##_sse2, __VA_ARGS__)                      \
+                                      : FASTMEM__CALL(other, __VA_ARGS__))
 #define FASTMEM__X86_OP(R, op, PARAMS, LADDER, ...)                                                \
-  FASTMEM__TIER(FASTMEM__T_AVX512) R fm__##op##_avx512 PARAMS { FASTMEM__RET_##R LADDER(64); }     \
-  FASTMEM__TIER(FASTMEM__T_AVX2) R fm__##op##_avx2 PARAMS { FASTMEM__RET_##R LADDER(32); }         \
-  FASTMEM__TIER(FASTMEM__T_SSE2) R fm__##op##_sse2 PARAMS { FASTMEM__RET_##R LADDER(16); }         \
-  static FASTMEM__NOINLINE __attribute__((unused)) R fm__##op##_x86_first PARAMS {                 \
+  FASTMEM__TIER(R, fm__##op##_avx512, PARAMS, FASTMEM__T_AVX512) { FASTMEM__RET_##R LADDER(64); }  \
+  FASTMEM__TIER(R, fm__##op##_avx2, PARAMS, FASTMEM__T_AVX2) { FASTMEM__RET_##R LADDER(32); }      \
+  FASTMEM__TIER(R, fm__##op##_sse2, PARAMS, FASTMEM__T_SSE2) { FASTMEM__RET_##R LADDER(16); }      \
+  FASTMEM__LONG(R, fm__##op##_x86_first, PARAMS, ) {                                               \
     FASTMEM__RET_##R FASTMEM__X86_PICK(fm__arch_features(), fm__##op, fm__##op##_port,             \
                                        __VA_ARGS__);                                               \
   }                                                                                                \
@@ -968,8 +939,8 @@ FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
 #endif
   if (n > 32) return fm__arch_cmp_call(a, b, n);
   if (n >= 16) {
-    unsigned eq = (unsigned)_mm_movemask_epi8(fm__eq_x16(a, b)) |
-                  (unsigned)_mm_movemask_epi8(fm__eq_x16(a + n - 16, b + n - 16)) << 16;
+    unsigned eq = FASTMEM__MASK16(fm__eq_x16(a, b)) |
+                  FASTMEM__MASK16(fm__eq_x16(a + n - 16, b + n - 16)) << 16;
     size_t i;
     if (eq == 0xffffffffu) return 0;
     i = (size_t)__builtin_ctz(~eq);
@@ -981,11 +952,9 @@ FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
 /* memeq of H..2H bytes (H = 16 or 32): the first and last H bytes, 16 at a
    time, the byte compares ANDed and one mask test (SHORT-CMP-SSE2). */
 FASTMEM__AI int fm__x86_eq_ends(const fm__u8 *a, const fm__u8 *b, size_t n, size_t H) {
-  __m128i eq = _mm_and_si128(fm__eq_x16(a, b), fm__eq_x16(a + n - 16, b + n - 16));
-  if (H == 32)
-    eq = _mm_and_si128(
-        eq, _mm_and_si128(fm__eq_x16(a + 16, b + 16), fm__eq_x16(a + n - 32, b + n - 32)));
-  return _mm_movemask_epi8(eq) == 0xffff;
+  fm__c16 eq = fm__eq_x16(a, b) & fm__eq_x16(a + n - 16, b + n - 16);
+  if (H == 32) eq &= fm__eq_x16(a + 16, b + 16) & fm__eq_x16(a + n - 32, b + n - 32);
+  return FASTMEM__MASK16(eq) == 0xffff;
 }
 FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
 #ifdef FASTMEM__X86_MASKS

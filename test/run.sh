@@ -165,7 +165,7 @@ if [ "${1:-}" != quick ]; then
   fi
   # Other areas add their configurations in files sourced here; each uses
   # cfg or adds to pass/fail/skipped itself.
-  for extra in test/cross.sh test/harden.sh test/user.sh test/builds.sh; do
+  for extra in test/cross.sh test/harden.sh test/user.sh test/builds.sh test/link.sh; do
     [ -f "$extra" ] && . "$extra"
   done
 fi
