@@ -14,6 +14,7 @@
 #     _chk forms) in the project's objects: the drop-in build must have
 #     fewer; what is left is code the compiler generated itself (struct
 #     copies, loops it recognised);
+#   - the text size of a program or two, plain against drop-in (printed);
 #   - the project's own tests (or a quick subset of them) pass on both;
 #   - its own tools or benchmark run on one workload, the two builds
 #     alternating, and the medians are printed (libc time / fastmem time).
@@ -137,6 +138,17 @@ call_sites() {
     else bad "$p: $f: fastmem build still has $m call sites (libc build $l)"; fi
   done
 }
+# text_size P FILE...: text bytes of the linked FILEs (paths under each
+# build's directory), plain against drop-in (what the README's drop-in
+# section quotes; the long paths are one copy per program, the short paths
+# inlined at each call site)
+text_size() {
+  local p=$1 f l m; shift
+  for f in "$@"; do
+    l=$(size "$work/$p/libc/$f" | awk 'NR == 2 { print $1 }') m=$(size "$work/$p/fastmem/$f" | awk 'NR == 2 { print $1 }')
+    echo "     $p: text of $f: libc build $l bytes, fastmem build $m ($(awk -v l=$l -v m=$m 'BEGIN { printf "%+.1f%%", 100 * (m - l) / l }'))"
+  done
+}
 # timed P NAME B CMD...: time CMD (in $work/P/B) once, append "wall user sys"
 # (the command's own output is redirected inside in_build, so that only
 # time's line reaches the t. file)
@@ -194,6 +206,7 @@ project_lmdb() {
   done
   same_warnings lmdb
   call_sites lmdb mdb.o midl.o mdb_load.o mdb_dump.o mdb_copy.o mdb_stat.o
+  text_size lmdb mdb_load mtest
   for b in libc fastmem; do
     for t in mtest mtest2 mtest3 mtest4 mtest5; do
       rm -rf "$work/lmdb/$b/testdb" && mkdir "$work/lmdb/$b/testdb"
@@ -270,6 +283,7 @@ project_sqlite3() {
   same_warnings sqlite3
   o=sqlite3.o; [ -f "$work/sqlite3/libc/$o" ] || o=.libs/sqlite3.o
   call_sites sqlite3 $o
+  text_size sqlite3 sqlite3 speedtest1
   for b in libc fastmem; do
     # make mptest's scripts with 3 repeats instead of 20, in two of its four
     # journal modes, on tmpfs: about 1/25 of its time (minutes on disk)
@@ -347,6 +361,7 @@ project_zlib() {
   same_warnings zlib
   call_sites zlib adler32.o crc32.o deflate.o infback.o inffast.o inflate.o inftrees.o trees.o zutil.o \
     compress.o uncompr.o gzclose.o gzlib.o gzread.o gzwrite.o
+  text_size zlib minigzip example
   for b in libc fastmem; do
     if (cd "$work/zlib/$b" && make teststatic) >"$work/zlib/$b.test.log" 2>&1 && grep -q '\*\*\* zlib test OK \*\*\*' "$work/zlib/$b.test.log"; then
       ok "zlib: make teststatic ($b)"
