@@ -226,7 +226,7 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
  * that an inlined call site calls out to. Static: a file that does not call
  * it compiles none of it. On ELF its symbol is name_<tag>, weak and hidden,
  * in a section of its own: every call site of a program or shared object
- * calls one copy, the others are dead code for --gc-sections or LTO. The
+ * calls one copy; --gc-sections drops the others (LTO keeps them). The
  * tag holds what decides the code (version, compiler, options, instruction
  * sets), so that only copies of the same code meet. Callers must not use
  * the body they see: gcc's noipa, clang's calls let the address escape. */
