@@ -808,12 +808,12 @@ FASTMEM__TIER(int, fm__eq_narrow_avx512, (const fm__u8 *a, const fm__u8 *b, size
   FASTMEM__TIER(R, fm__##op##_avx2, PARAMS, FASTMEM__T_AVX2) { FASTMEM__RET_##R LADDER(32); }      \
   FASTMEM__TIER(R, fm__##op##_sse2, PARAMS, FASTMEM__T_SSE2) { FASTMEM__RET_##R LADDER(16); }      \
   FASTMEM__LONG(R, fm__##op##_x86_first, PARAMS, ) {                                               \
-    FASTMEM__RET_##R FASTMEM__X86_PICK(fm__arch_features(), fm__##op, fm__##op##_port,             \
-                                       __VA_ARGS__);                                               \
+    const unsigned f = fm__arch_features();                                                        \
+    FASTMEM__RET_##R FASTMEM__X86_PICK(f, fm__##op, fm__##op##_port, __VA_ARGS__);                 \
   }                                                                                                \
   FASTMEM__AI R fm__arch_##op##_call PARAMS {                                                      \
-    FASTMEM__RET_##R FASTMEM__X86_PICK(fm__load(&fm__cpu_state), fm__##op, fm__##op##_x86_first,   \
-                                       __VA_ARGS__);                                               \
+    const unsigned f = fm__load(&fm__cpu_state);                                                   \
+    FASTMEM__RET_##R FASTMEM__X86_PICK(f, fm__##op, fm__##op##_x86_first, __VA_ARGS__);            \
   }
 #define FASTMEM__X86_MOVE(W) fm__x86_move_w(d, s, n, W)
 #define FASTMEM__X86_SET(W) fm__x86_set_w(d, c, n, W)

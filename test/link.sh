@@ -4,8 +4,10 @@
 #
 #   size       a program of 32 files, each with a call site of the five
 #              operations (test/link_unit.c), against the same program of one
-#              file: at most LINK_MAX bytes of text per extra file (gcc;
-#              clang with --gc-sections), -O2 and -O3, C and C++ files mixed
+#              file: at most LINK_MAX bytes of text per extra file with
+#              --gc-sections (gcc: 2 KiB; clang, whose call sites inline the
+#              masked short paths too: LINK_MAX_CLANG), -O2 and -O3, C and
+#              C++ files mixed
 #   one copy   clang without --gc-sections: every call site of an operation
 #              calls the same address
 #   kernel     one kernel-style file among default files: no function its
@@ -17,7 +19,7 @@
 #   direct     -fPIC: the call from the call site is a direct call (no PLT,
 #              no GOT)
 # Each program runs test/link_main.c's checks of every unit.
-LINK_MAX=2560
+LINK_MAX=2048 LINK_MAX_CLANG=2560
 lk=$out/link
 mkdir -p "$lk"
 lk_pass=0 lk_fail=0
@@ -47,13 +49,14 @@ lk_build() {
 lk_text() { size "$1" | awk 'NR == 2 { print $1 }'; }
 # lk_size NAME "CC FLAGS" "CXX FLAGS" "LDFLAGS": text per extra file <= LINK_MAX
 lk_size() {
-  local name=$1 a b per
+  local name=$1 a b per max=$LINK_MAX
+  case $1 in clang*) max=$LINK_MAX_CLANG ;; esac
   lk_build "$name-1" 1 "$2" "$3" "$4" && lk_build "$name-32" 32 "$2" "$3" "$4" || return 1
   a=$(lk_text "$lk/$name-1/p") b=$(lk_text "$lk/$name-32/p")
   per=$(((b - a) / 31))
-  echo "$name: one file $a bytes of text, 32 files $b: $per per extra file (at most $LINK_MAX)"
+  echo "$name: one file $a bytes of text, 32 files $b: $per per extra file (at most $max)"
   echo "$name $per" >>"$lk/sizes.txt"
-  [ "$per" -le "$LINK_MAX" ]
+  [ "$per" -le "$max" ]
 }
 # lk_one_copy DIR: every call and jump to a long path (the name without its
 # tag) goes to one address
