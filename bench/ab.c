@@ -8,9 +8,8 @@
  * no other work shares (core_probe.h); one measured on a shared core
  * anyway ends in "shared". */
 
-struct ab_entry { /* one call of a table: pointers are base + offset */
-  unsigned src, dst, n;
-};
+#define _GNU_SOURCE
+#include "fleet.h" /* struct entry: one call of a table */
 
 #ifdef NAME
 #include "fastmem.h"
@@ -69,7 +68,7 @@ __attribute__((noinline)) long CAT(ab_run_, NAME)(int op, unsigned char *d, cons
 /* The same over a table of calls (sizes and offsets vary call to call). */
 __attribute__((noinline)) long CAT(ab_table_,
                                    NAME)(int op, unsigned char *db, const unsigned char *sb,
-                                         const struct ab_entry *tab, size_t ntab, long iters) {
+                                         const struct entry *tab, size_t ntab, long iters) {
   long i, acc = 0;
   size_t k;
   for (i = 0; i < iters; i += (long)ntab)
@@ -98,16 +97,12 @@ void CAT(ab_limit_, NAME)(unsigned mask) { fm_cpu_limit(mask); }
 #endif
 
 #else /* the program */
-#define _GNU_SOURCE
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/mman.h>
 
 #include "core_probe.h"
 
 typedef long run_fn(int, unsigned char *, const unsigned char *, size_t, long);
-typedef long table_fn(int, unsigned char *, const unsigned char *, const struct ab_entry *, size_t,
+typedef long table_fn(int, unsigned char *, const unsigned char *, const struct entry *, size_t,
                       long);
 run_fn ab_run_libc, ab_run_A, ab_run_B;
 table_fn ab_table_libc, ab_table_A, ab_table_B;
@@ -127,7 +122,7 @@ static volatile long core_sink;
 
 /* One row: op on (d, s, n), or over tab[0..ntab) from d and s. */
 static void row(const char *name, int op, unsigned char *d, const unsigned char *s, size_t n,
-                const struct ab_entry *tab, size_t ntab, long iters) {
+                const struct entry *tab, size_t ntab, long iters) {
   double t[3][REPS], m[3], w;
   int r, q;
   for (q = 0; q < 3; q++) /* warm up */
@@ -147,74 +142,36 @@ static void row(const char *name, int op, unsigned char *d, const unsigned char 
          m[0] / m[2], m[1] / m[2], w < 0 ? " shared" : "");
 }
 
-static unsigned long long rng = 0x9e3779b97f4a7c15ull;
-static unsigned rnd(unsigned below) {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return below ? (unsigned)(rng % below) : 0;
-}
-
-/* The random section's size mix (20% 0-8, 25% 9-32, 25% 33-64, 15% 65-128,
-   10% 129-512, 5% 513-4096); with --sizes=LO-HI, uniform in [LO, HI]. */
-static unsigned size_lo, size_hi;
-static unsigned rand_size(void) {
-  unsigned p = rnd(100);
-  if (size_hi) return size_lo + rnd(size_hi - size_lo + 1);
-  if (p < 20) return rnd(9);
-  if (p < 45) return 9 + rnd(24);
-  if (p < 70) return 33 + rnd(32);
-  if (p < 85) return 65 + rnd(64);
-  if (p < 95) return 129 + rnd(384);
-  return 513 + rnd(3584);
-}
-
 static int cmp_entry_n(const void *x, const void *y) {
-  const struct ab_entry *a = x, *b = y;
+  const struct entry *a = x, *b = y;
   return (a->n > b->n) - (a->n < b->n);
 }
 
-/* "random": as the benchmark's random section, 32768 calls (a table of 4096
-   was partly learned by the branch predictor) at random offsets in a hot
-   16 KiB window; moves overlap half the time; compares run over four slot
-   pairs, equal but for one byte and shifted 0, 7, 21 and 38 bytes, and see
-   equal bytes half the time. --order=sorted: the same calls sorted by size,
-   so that size branches predict: shuffled over sorted is what mispredicted
-   size branches cost each side. */
-#define NTAB 32768
-enum { SLOT = 8512, SLOT_COPY = 8448 };
-static void run_random(int op, unsigned char *sb, int sorted) {
-  static struct ab_entry tab[NTAB];
-  static const unsigned shift[4] = {0, 7, 21, 38};
+/* "fleet": the benchmark's fleet table of op (fleet.h), in the L1-sized
+   working set, or the LLC-sized one (llc); sizes uniform in [lo, hi] where
+   hi > 0; sorted: the same calls sorted by size, so that size branches
+   predict (shuffled over sorted: what mispredicted size branches cost). */
+static void run_fleet(int op, unsigned char *sb, int llc, unsigned lo, unsigned hi, int sorted) {
+  static struct entry tab[FLEET_CALLS];
+  size_t w = llc ? FLEET_LLC : FLEET_L1;
   unsigned char *db = op == 1 ? sb : sb + SPAN / 2;
-  unsigned mark[4], k;
-  for (k = 0; k < NTAB; k++) {
-    unsigned n = rand_size();
-    tab[k].n = n;
-    tab[k].src = 4096 + rnd(8192);
-    tab[k].dst = 4096 + rnd(8192);
-    if (op == 1 && rnd(2)) tab[k].dst = tab[k].src + rnd(2 * n + 1) - n;
+  double mean, data;
+  if (!fleet_table("bench/fleet", op, w, lo, hi, tab, &mean, &data)) {
+    fprintf(stderr, "no data in bench/fleet\n");
+    exit(2);
   }
-  for (k = 0; op >= 3 && k < 4; k++) {
-    mark[k] = 4096 + rnd(64);
-    memcpy(db + k * SLOT + shift[k], sb + k * SLOT, SLOT_COPY);
-    db[k * SLOT + shift[k] + mark[k]] ^= 0x5a;
-  }
-  for (k = 0; op >= 3 && k < NTAB; k++) {
-    unsigned n = tab[k].n, slot = rnd(4), o;
-    o = n && rnd(2) ? mark[slot] - rnd(n) : mark[slot] + 1 + rnd(64);
-    tab[k].src = slot * SLOT + o;
-    tab[k].dst = slot * SLOT + shift[slot] + o;
-  }
-  if (sorted) qsort(tab, NTAB, sizeof tab[0], cmp_entry_n);
-  row("random", op, db, sb, 0, tab, NTAB, 2 * NTAB);
+  if (op >= 3) fleet_marks(sb, db, FLEET_LEN(w), w);
+  if (sorted) qsort(tab, FLEET_CALLS, sizeof tab[0], cmp_entry_n);
+  printf("(mean size %.1f B)\n", mean);
+  row(llc ? "LLC" : "L1", op, db, sb, 0, tab, FLEET_CALLS, 2 * FLEET_CALLS);
 }
 
 int main(int argc, char **argv) {
   static const size_t def[] = {33,  64,  65,   128,  129,  256,   257,  512,
                                513, 769, 1023, 2048, 4096, 16384, 65536};
   size_t sizes[64], nsizes = 0, k;
-  int op = -1, i, random = 0, sorted = 0;
+  int op = -1, i, fleet = 0, sorted = 0, llc = 0;
+  unsigned size_lo = 0, size_hi = 0;
   long dist = 2048 + (1L << 20); /* dst - src: 2048 mod 4096, as in the sweep */
   unsigned char *base, *s, *d;
   char name[32];
@@ -236,7 +193,8 @@ int main(int argc, char **argv) {
       ab_limit_B(mask);
       printf("A and B limited to fm_cpu_limit(0x%x)\n", mask);
     } else if (!strcmp(argv[i], "--order=sorted")) sorted = 1;
-    else if (op >= 0 && !strcmp(argv[i], "random")) random = 1;
+    else if (op >= 0 && !strcmp(argv[i], "fleet")) fleet = 1;
+    else if (!strcmp(argv[i], "--set=llc")) llc = 1;
     else if (op < 0) {
       for (op = 0; op < 5 && strcmp(argv[i], ops[op]); op++) {}
       if (op == 5) {
@@ -251,18 +209,18 @@ int main(int argc, char **argv) {
   base = mmap(NULL, 2 * SPAN, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (base == MAP_FAILED) return perror("mmap"), 1;
   memset(base, 0x11, 2 * SPAN);
-  if (random)
-    printf("%s over a table of random sizes and offsets%s: ns per call\n", ops[op],
-           sorted ? ", sorted by size" : "");
+  if (fleet)
+    printf("%s over a table of the fleet's sizes and offsets%s%s: ns per call\n", ops[op],
+           size_hi ? " (sizes from --sizes)" : "", sorted ? ", sorted by size" : "");
   else
     printf("%s, dst - src = %ld: ns per call (medians of %d interleaved batches)\n", ops[op], dist,
            REPS);
-  printf("%8s %9s %9s %9s %8s %8s %8s\n", random ? "" : "size", AB_PEER, "A", "B", AB_PEER "/A",
+  printf("%8s %9s %9s %9s %8s %8s %8s\n", fleet ? "" : "size", AB_PEER, "A", "B", AB_PEER "/A",
          AB_PEER "/B", "A/B");
   s = base + SPAN / 2;
   d = s + dist;
-  if (random) run_random(op, base, sorted);
-  for (k = 0; !random && k < nsizes; k++) {
+  if (fleet) run_fleet(op, base, llc, size_lo, size_hi, sorted);
+  for (k = 0; !fleet && k < nsizes; k++) {
     size_t n = sizes[k];
     if (d < base || d + n > base + 2 * SPAN || (op != 2 && s + n > base + 2 * SPAN)) {
       fprintf(stderr, "size or distance too large\n");

@@ -2,14 +2,15 @@
 # bench/ab.sh - time the working tree's fastmem (B) against another version
 # (A: a git revision, HEAD by default) and libc, in one process.
 #
-#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] [-p PEER] [-P N] OP [SIZE ... | random
-#                  [--sizes=LO-HI] [--order=sorted]] [--dist=D] [--limit=MASK]
+#   sh bench/ab.sh [-r REV] [-c "CC FLAGS"] [-p PEER] [-P N] OP [SIZE ... | fleet
+#                  [--set=llc] [--sizes=LO-HI] [--order=sorted]] [--dist=D] [--limit=MASK]
 #     OP: memcpy memmove memset memcmp memeq;  D: dst - src (default 1 MiB + 2048)
 #     MASK: fm_cpu_limit(MASK) on both sides, e.g. 0x3b for the AVX2 tier
-#     random: a table of random sizes and offsets, as the benchmark's random section;
-#       --sizes=LO-HI: sizes uniform in [LO, HI] instead of the section's mix;
-#       --order=sorted: the same calls sorted by size, so that size branches predict
-#       (shuffled over sorted: what mispredicted size branches cost each side)
+#     fleet: the benchmark's fleet table of OP (bench/fleet.h), L1-sized working set;
+#       --set=llc: the LLC-sized one; --sizes=LO-HI: sizes uniform in [LO, HI]
+#       instead of the fleet's; --order=sorted: the same calls sorted by size, so
+#       that size branches predict (shuffled over sorted: what mispredicted size
+#       branches cost each side)
 #     PEER: the third column: libc (default), or for memcpy DPDK's rte_memcpy
 #       (dpdk-dev) inlined and built as the benchmark's dpdk column: dpdk
 #       (x86-64-v4, DPDK's AVX-512 code) or dpdk-avx2 (x86-64-v3)
@@ -124,7 +125,7 @@ median() {
     awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 first=size
-[ "$(sed -n '1{s/^[^ ]* //;s/ .*//;p;}' "$out/places")" = random ] && first=
+case $(sed -n '1{s/^[^ ]* //;s/ .*//;p;}' "$out/places") in L1 | LLC) first= ;; esac
 printf '%8s %9s %9s %9s %8s %8s %8s %11s\n' "$first" "$peer" A B "$peer/A" "$peer/B" A/B "A/B range"
 for row in $(cut -d' ' -f1 "$out/places" | sort -nu); do
   awk -v name="$(awk -v r="$row" '$1 == r { print $2; exit }' "$out/places")" \

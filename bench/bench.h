@@ -6,6 +6,7 @@
 #ifndef BENCH_BENCH_H
 #define BENCH_BENCH_H
 
+#include "fleet.h" /* struct entry, and the fleet section's tables */
 #include "timing.h"
 
 #include <math.h>
@@ -41,12 +42,6 @@
 #endif
 
 /* ---- the timed loops: harness.c's, and the same in peer_dpdk.c ---- */
-
-/* one call of a table: pointers are base + offset */
-struct entry {
-  uint32_t src, dst, n;
-  int c;
-};
 
 /* iters calls of CALL on (d, s, n); the pointers and the size pass an
    OPAQUE before each call, so the compiler cannot hoist or unswitch inline
@@ -96,6 +91,7 @@ struct peer_build {
 
 struct options {
   const char *out, *variant; /* variant: the libc_variant column */
+  const char *fleet;         /* --fleet: the directory of the fleet data */
   unsigned sections, limit;  /* limit: --cpu-limit */
   int quick, hugepages, aslr, have_limit, peers_avx2;
   int plain;        /* --libc=plain: no second (libc-norep) process */
@@ -122,9 +118,6 @@ extern volatile long bench_sink;      /* compare results, kept alive */
 extern char cpu_probe[256];           /* the time of a copy on each cpu (harness_init) */
 extern const struct peer_build *dpdk; /* the DPDK build in use, or NULL */
 
-uint64_t rnd(void);
-size_t rnd_below(size_t n);
-size_t rnd_range(size_t lo, size_t hi);
 void die(const char *what);
 FILE *out_file(const char *dir, const char *name, const char *mode);
 
@@ -181,8 +174,7 @@ const struct peer_build *pick_dpdk(void);
 
 /* the sections (sections_move.c, sections_size.c, section_cliff.c), in
    their order: section_overlap() ... */
-#define SECTIONS(X)                                                                                \
-  X(overlap) X(distance) X(mismatch) X(sweep) X(random) X(large) X(limits) X(cliff)
+#define SECTIONS(X) X(overlap) X(distance) X(mismatch) X(sweep) X(fleet) X(large) X(limits) X(cliff)
 #define SECTION_FN(name) void section_##name(void);
 SECTIONS(SECTION_FN)
 

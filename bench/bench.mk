@@ -4,7 +4,7 @@
 #   make bench                   every section, against both libc baselines
 #   make bench-quick             every section briefly (CI smoke test, no speed checks)
 #   make bench SECTION=distance  one section, or a comma list of:
-#                                overlap distance mismatch sweep random large limits cliff
+#                                overlap distance mismatch sweep fleet large limits cliff
 #   make bench RUNS=3            three runs in three processes; the summary from each
 #                                row's median time (on a shared machine: see
 #                                bench/merge_runs.sh)

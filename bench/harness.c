@@ -15,8 +15,12 @@
 #include <sched.h>
 #endif
 
-struct options opt = {
-    .out = "bench/out", .variant = "libc", .hugepages = 1, .cpu = -1, .max_wait = -1};
+struct options opt = {.out = "bench/out",
+                      .fleet = "bench/fleet",
+                      .variant = "libc",
+                      .hugepages = 1,
+                      .cpu = -1,
+                      .max_wait = -1};
 volatile long bench_sink;
 char cpu_probe[256];
 const struct peer_build *dpdk; /* chosen in main() */
@@ -39,21 +43,6 @@ const char *libc_memeq_name = "memcmp() == 0";
 
 /* ------------------------------------------------------------------ */
 /* small helpers                                                       */
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-uint64_t rnd(void) { /* xorshift64* */
-  uint64_t x = rng_state;
-  x ^= x >> 12;
-  x ^= x << 25;
-  x ^= x >> 27;
-  rng_state = x;
-  return x * 0x2545f4914f6cdd1dull;
-}
-
-size_t rnd_below(size_t n) { return n ? (size_t)(rnd() % n) : 0; }
-
-size_t rnd_range(size_t lo, size_t hi) { return lo + rnd_below(hi - lo + 1); }
 
 /* dir/name opened with mode; NULL, said on stderr where it was to be written */
 FILE *out_file(const char *dir, const char *name, const char *mode) {
@@ -86,8 +75,8 @@ unsigned char *buf_get(size_t n) {
 #ifdef MADV_HUGEPAGE
   if (opt.hugepages && n >= align) madvise(p, (n + align - 1) & ~(align - 1), MADV_HUGEPAGE);
 #endif
-  for (i = 0; i + 8 <= n; i += 8) {
-    uint64_t v = rnd();
+  for (i = 0; i + 8 <= n; i += 8) { /* bytes that look random */
+    uint64_t v = (i + 1) * 0x9e3779b97f4a7c15ull;
     memcpy(p + i, &v, 8);
   }
   return p;

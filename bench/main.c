@@ -21,8 +21,8 @@ enum { NSEC = sizeof sections / sizeof sections[0] };
 static const char usage[] =
     "usage: bench [--quick] [--section=LIST] [--out=DIR] [--libc=both|plain]\n"
     "             [--cpu-limit=MASK] [--no-hugepages] [--aslr] [--cpu=N|any] [--max-wait=S]\n"
-    "             [--peers=avx2] [--report-only=DIR]\n"
-    "sections: overlap distance mismatch sweep random large limits cliff (default: all)\n";
+    "             [--peers=avx2] [--report-only=DIR] [--fleet=DIR]\n"
+    "sections: overlap distance mismatch sweep fleet large limits cliff (default: all)\n";
 
 static int parse_sections(const char *list) {
   char buf[256], *tok, *save = NULL;

@@ -345,15 +345,16 @@ static void summary_distance(FILE *f) {
   }
 }
 
-/* mismatch, random, large and limits: a row per case, a column per peer;
-   mismatch.svg, random.svg and large.svg: fastmem's and the peers' times
+/* mismatch, fleet, large and limits: a row per case, a column per peer;
+   mismatch.svg, fleet.svg and large.svg: fastmem's and the peers' times
    (large: GB/s) */
 static void summary_table(FILE *f, int k) {
-  static const char *const secs[] = {"mismatch", "random", "large", "limits"};
-  static const char *const notes[] = {"", "", "   (fastmem GB/s)", "   (fastmem / plain loop)"};
+  static const char *const secs[] = {"mismatch", "fleet", "large", "limits"};
+  static const char *const notes[] = {"", "   (fastmem ns)", "   (fastmem GB/s)",
+                                      "   (fastmem / plain loop)"};
   static const char *const titles[] = {
       "memcmp / memeq, equal buffers and a KSM-like run of mismatch positions (ns per call)",
-      "random sizes and offsets, most < 128 B (ns per call, lower is better)",
+      "fleet: production size distributions, L1 and LLC working sets (ns per call)",
       "large, beyond the last-level cache (GB/s, higher is better)"};
   char groups[64][32], sers[8][32], file[32], nb[32];
   double val[64 * 8], best;
@@ -384,14 +385,14 @@ static void summary_table(FILE *f, int k) {
       if (has[v]) *o++ = l ? (k == 2 ? l->bpns : l->med) : NAN;
     }
     fprintf(f, " %12.2f", best);
+    if (k == 1) fprintf(f, "   %.2f", fm ? fm->med : NAN);
     if (k == 2) fprintf(f, "   %.1f %s", fm ? fm->bpns : NAN, r->label);
     if (k == 3) fprintf(f, "   %.2f", fm ? 1 / fm->ratio : NAN);
     fprintf(f, "\n");
     if (k == 2 && g < 64)
       snprintf(groups[g++], 32, "%.8s %.6s %.12s", r->func, nb,
                strcmp(r->label, "-") ? r->label : "");
-    else if (k < 2 && g < 64)
-      snprintf(groups[g++], 32, "%s%s%.19s", r->func, k ? "" : " ", k ? "" : r->label);
+    else if (k < 2 && g < 64) snprintf(groups[g++], 32, "%s %.19s", r->func, r->label);
   }
   snprintf(file, sizeof file, "%s.svg", secs[k]);
   if (g && k < 3)

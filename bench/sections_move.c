@@ -60,9 +60,9 @@ void section_distance(void) {
 static long ksm_mismatch(void) {
   unsigned p = (unsigned)rnd_below(100);
   if (p < 76) return (long)rnd_below(16);
-  if (p < 83) return (long)rnd_range(16, 31);
-  if (p < 84) return (long)rnd_range(32, 63);
-  if (p < 92) return (long)rnd_range(64, 4095);
+  if (p < 83) return (long)(16 + rnd_below(16));
+  if (p < 84) return (long)(32 + rnd_below(32));
+  if (p < 92) return (long)(64 + rnd_below(4032));
   return -1;
 }
 
@@ -87,7 +87,7 @@ void section_mismatch(void) {
   }
   for (i = 0; i < NPAGES; i++) {
     long m = ksm_mismatch();
-    if (m >= 0) pb[i * 4096 + (size_t)m] ^= (unsigned char)rnd_range(1, 255);
+    if (m >= 0) pb[i * 4096 + (size_t)m] ^= (unsigned char)(1 + rnd_below(255));
     else neq++;
     tab[i].src = tab[i].dst = (uint32_t)(perm[i] * 4096);
     tab[i].n = 4096;

@@ -1,5 +1,5 @@
 /* bench/sections_size.c - the sections over sizes: every size (sweep), tables
- * of random small sizes and offsets (random), buffers beyond the last-level
+ * of calls from production size distributions (fleet), buffers beyond the last-level
  * cache (large), and the plainest AVX-512 loop as the hardware's limit
  * (limits). */
 #include "bench.h"
@@ -47,82 +47,31 @@ void section_sweep(void) {
       }
 }
 
-/* 32768 entries: a table of 4096 run over and over was partly learned by the
-   branch predictor (Intel family 6 model CFh), which flattered branchy code. */
-#define RAND_TAB 32768
-
-/* 20% 0-8, 25% 9-32, 25% 33-64, 15% 65-128, 10% 129-512, 5% 513-4096 */
-static size_t rand_small_size(void) {
-  unsigned p = (unsigned)rnd_below(100);
-  if (p < 20) return rnd_range(0, 8);
-  if (p < 45) return rnd_range(9, 32);
-  if (p < 70) return rnd_range(33, 64);
-  if (p < 85) return rnd_range(65, 128);
-  if (p < 95) return rnd_range(129, 512);
-  return rnd_range(513, 4096);
-}
-
-enum { SLOT = 8512, SLOT_COPY = 8448, NSLOT = 4 };
-
-void section_random(void) {
-  static const size_t shift[NSLOT] = {0, 7, 21, 38};
-  static struct entry tab[RAND_TAB];
-  static uint32_t sizes[RAND_TAB];
-  unsigned char *S = buf_get(32 * KiB), *D = buf_get(32 * KiB), *M = buf_get(32 * KiB);
-  unsigned char *A = buf_get(NSLOT * SLOT), *B = buf_get(NSLOT * SLOT);
-  size_t m[NSLOT], i, small = 0, bytes = 0;
+/* fleet: tables of calls from production size distributions (fleet.h), at
+   an L1-sized and an LLC-sized working set */
+void section_fleet(void) {
+  static const size_t sets[2] = {FLEET_L1, FLEET_LLC};
+  static const char *const set_name[2] = {"L1", "LLC"};
+  static struct entry tab[FLEET_CALLS];
+  unsigned char *S = buf_get(FLEET_LEN(FLEET_LLC)), *D = buf_get(FLEET_LEN(FLEET_LLC));
+  double mean, data;
   int op, k;
-  for (i = 0; i < RAND_TAB; i++) { /* one size sequence for every function */
-    sizes[i] = (uint32_t)rand_small_size();
-    small += sizes[i] < 128;
-    bytes += sizes[i];
-  }
-  /* compares: slot pairs, equal but at m[slot], shifted against each other */
-  for (k = 0; k < NSLOT; k++) {
-    m[k] = 4096 + rnd_below(64);
-    memcpy(B + k * SLOT + shift[k], A + k * SLOT, SLOT_COPY);
-    B[k * SLOT + shift[k] + m[k]] ^= (unsigned char)rnd_range(1, 255);
-  }
-  printf("\n== random: %d calls, mean %zu B, %.0f%% < 128 B, any alignment ==\n", RAND_TAB,
-         bytes / RAND_TAB, 100.0 * (double)small / RAND_TAB);
-  for (op = 0; op < OP_COUNT; op++) {
-    enum impl cols[3] = {IM_FM, IM_LIBC};
-    struct job j = {.op = (enum op)op, .tab = tab, .tabn = RAND_TAB, .dbase = D, .sbase = S};
-    struct rowinfo ri = {"random", op_name[op], "random", "random", bytes / RAND_TAB, -1, -1, 0};
-    int neq = 0, nover = 0;
-    for (i = 0; i < RAND_TAB; i++) {
-      struct entry *e = &tab[i];
-      size_t n = sizes[i], slot, o;
-      e->n = (uint32_t)n;
-      e->c = (int)rnd_below(256);
-      switch (op) {
-      case OP_MEMCPY:
-      case OP_MEMSET:
-        e->src = (uint32_t)rnd_below(8192);
-        e->dst = (uint32_t)rnd_below(8192);
-        break;
-      case OP_MEMMOVE: /* overlapping, either way, half the time */
-        e->src = (uint32_t)(4096 + rnd_below(8192));
-        if (rnd() & 1) e->dst = (uint32_t)((long)e->src + (long)rnd_below(2 * n + 1) - (long)n);
-        else e->dst = (uint32_t)(4096 + rnd_below(8192));
-        nover += (e->dst > e->src ? e->dst - e->src : e->src - e->dst) < n;
-        break;
-      default: /* compares: equal half the time, else a mismatch at k < n */
-        slot = rnd_below(NSLOT);
-        if (n && (rnd() & 1)) o = m[slot] - rnd_below(n);
-        else o = m[slot] + 1 + rnd_below(64);
-        e->src = (uint32_t)(slot * SLOT + o);
-        e->dst = (uint32_t)(slot * SLOT + shift[slot] + o);
-        neq += memcmp(A + e->src, B + e->dst, n) == 0;
-      }
+  printf("\n== fleet: production size distributions from %s, %d calls a table ==\n", opt.fleet,
+         FLEET_CALLS);
+  for (op = 0; op < OP_COUNT; op++)
+    for (k = 0; k < 2; k++) {
+      enum impl cols[3] = {IM_FM, IM_LIBC};
+      struct job j = {.op = (enum op)op, .tab = tab, .tabn = FLEET_CALLS, .sbase = S, .dbase = D};
+      struct rowinfo ri = {"fleet", op_name[op], set_name[k], set_name[k], 0, -1, -1, 0};
+      if (!fleet_table(opt.fleet, op, sets[k], 0, 0, tab, &mean, &data))
+        die("fleet: no data (bench/fleet/*.csv; --fleet=DIR)");
+      if (op >= OP_MEMCMP) fleet_marks(S, D, FLEET_LEN(sets[k]), sets[k]);
+      if (op == OP_MEMMOVE) j.dbase = S;
+      ri.size = (size_t)(mean + 0.5);
+      printf("(%s %s: mean %.1f B, the data's %.1f B)\n", op_name[op], set_name[k], mean, data);
+      /* dpdk only for copies: moves overlap */
+      row(&j, cols, with_dpdk(cols, 2, (enum op)op, 0), &ri);
     }
-    if (op == OP_MEMCMP || op == OP_MEMEQ) j.sbase = A, j.dbase = B;
-    if (op == OP_MEMMOVE) j.sbase = M, j.dbase = M;
-    /* dpdk only for copies: the moves overlap half the time */
-    row(&j, cols, with_dpdk(cols, 2, (enum op)op, 0), &ri);
-    if (op == OP_MEMMOVE) printf("(%d of %d overlapping)\n", nover, RAND_TAB);
-    if (op >= OP_MEMCMP) printf("(%d of %d equal)\n", neq, RAND_TAB);
-  }
 }
 
 void section_large(void) {

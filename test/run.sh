@@ -107,7 +107,7 @@ if [ "${1:-}" != quick ]; then
   # installed (.ci/run installs dpdk-dev) the dpdk column too.
   bench_rows() {
     local s
-    for s in overlap distance mismatch sweep random large cliff; do
+    for s in overlap distance mismatch sweep fleet large cliff; do
       grep -q ",$s," "$1" || { echo "bench: no $s rows in $1"; return 1; }
     done
     # the report of this run: a summary and plots (the outputs of an earlier
@@ -148,12 +148,14 @@ if [ "${1:-}" != quick ]; then
   # The A/B timing beside it builds warning-free and runs (HEAD against the
   # working tree; with DPDK's rte_memcpy as the peer where dpdk-dev is
   # installed, in its AVX2 build, which every CPU with AVX2 runs), with its
-  # report of the core (bench/core_probe.h).
+  # report of the core (bench/core_probe.h), and its fleet table.
   dpdk_hdr=$(make -s --no-print-directory bench-dpdk-flags ISA=avx2)
   grep -qw avx2 /proc/cpuinfo 2>/dev/null || dpdk_hdr=
   if BUILD="$out/ab-build" sh bench/ab.sh -c "${CC:-gcc} -O2 -Wall -Wextra -Werror" memcpy 64 >"$out/bench-tools.log" 2>&1 &&
      grep -q '^ *64 .*[0-9]' "$out/bench-tools.log" && grep -q '^core: waited' "$out/bench-tools.log" &&
      BUILD="$out/ab-build" sh bench/ab.sh -c "${CC:-gcc} -O2 -Wall -Wextra -Werror" -P 2 memcmp 40 >>"$out/bench-tools.log" 2>&1 &&
+     BUILD="$out/ab-build" sh bench/ab.sh -c "${CC:-gcc} -O2 -Wall -Wextra -Werror" memeq fleet --set=llc >>"$out/bench-tools.log" 2>&1 &&
+     grep -q '^ *LLC .*[0-9]' "$out/bench-tools.log" &&
      grep -q '^ *40 .*[0-9]-[0-9]' "$out/bench-tools.log" && grep -q '^medians over 2 code placements' "$out/bench-tools.log" &&
      [ "$(nm "$out/ab-build/ab/ab0" | grep ' ab_run_A$')" != "$(nm "$out/ab-build/ab/ab1" | grep ' ab_run_A$')" ] &&
      { [ -z "$dpdk_hdr" ] ||
