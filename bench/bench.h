@@ -118,7 +118,7 @@ extern volatile long bench_sink;      /* compare results, kept alive */
 extern char cpu_probe[256];           /* the time of a copy on each cpu (harness_init) */
 extern const struct peer_build *dpdk; /* the DPDK build in use, or NULL */
 
-void die(const char *what);
+__attribute__((noreturn)) void die(const char *what);
 FILE *out_file(const char *dir, const char *name, const char *mode);
 
 /* n bytes from mmap, aligned to 2 MiB, filled before use; all unmapped by

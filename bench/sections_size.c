@@ -54,7 +54,7 @@ void section_fleet(void) {
   static const char *const set_name[2] = {"L1", "LLC"};
   static struct entry tab[FLEET_CALLS];
   unsigned char *S = buf_get(FLEET_LEN(FLEET_LLC)), *D = buf_get(FLEET_LEN(FLEET_LLC));
-  double mean = 0, data = 0;
+  double mean, data;
   int op, k;
   printf("\n== fleet: production size distributions from %s, %d calls a table ==\n", opt.fleet,
          FLEET_CALLS);
