@@ -108,12 +108,11 @@ typedef unsigned char fm__u8;
 
 #ifndef FASTMEM__GNU
 /* ==== 2. Plain C99 path: other compilers, or FASTMEM_PLAIN_C ================
- * ISO C99 alone (TinyCC, MSVC, any C99 or C++ compiler without GNU C): the
- * same API and contract, no probe, no backend. Every access goes through a
- * pointer to volatile, so that no loop can become a call of memcpy or memset
- * (test/builds.sh checks the objects). Words where both pointers share their
- * alignment modulo the word size, four a step; bytes elsewhere and at the
- * ends, so nothing outside [p, p+n) is touched. */
+ * ISO C99 alone (TinyCC, MSVC, any C99 or C++ compiler without GNU C): the same API and contract,
+ * no probe, no backend. Every access goes through a pointer to volatile, so that no loop can become
+ * a call of memcpy or memset (test/builds.sh checks the objects). Words where both pointers share
+ * their alignment modulo the word size, four a step; bytes elsewhere and at the ends, so nothing
+ * outside [p, p+n) is touched. */
 typedef size_t fm__word;
 #define FASTMEM__WS sizeof(fm__word)
 #define FASTMEM__MIS(p) ((size_t)(uintptr_t)(p) % FASTMEM__WS)
@@ -222,14 +221,13 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
 /* unused: no warning where a file does not call them */
 #define FASTMEM__SI static inline __attribute__((unused))
 /* ---- Long paths: one copy per program (LINK-ONE-COPY) ------------------
- * FASTMEM__LONG(R, name, PARAMS, attributes) declares and heads a function
- * that an inlined call site calls out to. Static: a file that does not call
- * it compiles none of it. On ELF its symbol is name_<tag>, weak and hidden,
- * in a section of its own: every call site of a program or shared object
- * calls one copy; --gc-sections drops the others (LTO keeps them). The
- * tag holds what decides the code (version, compiler, options, instruction
- * sets), so that only copies of the same code meet. Callers must not use
- * the body they see: gcc's noipa, clang's calls let the address escape. */
+ * FASTMEM__LONG(R, name, PARAMS, attributes) declares and heads a function that an inlined call
+ * site calls out to. Static: a file that does not call it compiles none of it. On ELF its symbol is
+ * name_<tag>, weak and hidden, in a section of its own: every call site of a program or shared
+ * object calls one copy; --gc-sections drops the others (LTO keeps them). The tag holds what
+ * decides the code (version, compiler, options, instruction sets), so that only copies of the same
+ * code meet. Callers must not use the body they see: gcc's noipa, clang's calls let the address
+ * escape. */
 #define FASTMEM__STR_(x) "_" #x
 #define FASTMEM__STR(x) FASTMEM__STR_(x)
 #define FASTMEM__S(a, b, c, d, e, f)                                                               \
@@ -356,10 +354,10 @@ FASTMEM__AI uint64_t fm__splat8(int c) { return (uint64_t)(fm__u8)c * 0x01010101
   (FASTMEM__ST(T, (p), v), FASTMEM__ST(T, (p) + sizeof(T), v),                                     \
    FASTMEM__ST(T, (p) + 2 * sizeof(T), v), FASTMEM__ST(T, (p) + 3 * sizeof(T), v))
 
-/* The probe state: the FM_CPU_* bits in use, a backend's own bits and
-   FASTMEM__READY once set; and the non-temporal threshold in KiB. Weak, so
-   every translation unit of the program shares them; selectany on Windows
-   (one per .exe or .dll); elsewhere one per translation unit. */
+/* The probe state: the FM_CPU_* bits in use, a backend's own bits and FASTMEM__READY once set; the
+   non-temporal threshold in KiB; a line nothing reads, in the state's page, which every call maps
+   in (MASK-ZERO-SIZE). Weak, so every translation unit of the program shares them; selectany on
+   Windows (one per .exe or .dll); elsewhere one per translation unit. */
 #if defined(__ELF__) || defined(__APPLE__)
 #define FASTMEM__SHARED __attribute__((weak))
 #elif defined(_WIN32) || defined(__CYGWIN__)
@@ -367,8 +365,12 @@ FASTMEM__AI uint64_t fm__splat8(int c) { return (uint64_t)(fm__u8)c * 0x01010101
 #else
 #define FASTMEM__SHARED static
 #endif
-FASTMEM__SHARED unsigned fm__cpu_state = 0;
-FASTMEM__SHARED unsigned fm__nt_kib = 0;
+FASTMEM__SHARED struct fm__shared_state {
+  unsigned state, nt_kib;
+  unsigned char pad[56], unread[64];
+} fm__shared __attribute__((aligned(128))) = {0, 0, {0}, {0}};
+#define fm__cpu_state (fm__shared.state)
+#define fm__nt_kib (fm__shared.nt_kib)
 
 FASTMEM__AI unsigned fm__load(const unsigned *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
@@ -777,8 +779,8 @@ FASTMEM__PORT(int, fm__eq_port, (const fm__u8 *a, const fm__u8 *b, size_t n)) {
 }
 
 /* ==== The backend ============================================================
- * fastmem_x86.h or fastmem_ppc.h, which use sections 1-5, or the portable
- * path below. A backend defines (FASTMEM__FEATURES gives the first two):
+ * fastmem_x86.h or fastmem_ppc.h, which use sections 1-5, or the portable path below. A backend
+ * defines (FASTMEM__FEATURES gives the first two):
  *   fm__arch_probe()       the bits of this CPU, and the state it keeps;
  *   fm__arch_features()    the state, probed on first use;
  *   fm__arch_name(f)       the path's name for the bits f;
@@ -787,10 +789,9 @@ FASTMEM__PORT(int, fm__eq_port, (const fm__u8 *a, const fm__u8 *b, size_t n)) {
  *       n above the inline maximum: the one call a call site makes
  *       (to long paths: FASTMEM__LONG, called through FASTMEM__CALL);
  * and may define FASTMEM__MOVE_SHORT with FASTMEM__SET_SHORT, FASTMEM__CMP_SHORT
- * with FASTMEM__EQ_SHORT (inline paths, default: section 4's), maximums
- * FASTMEM__COPY_SHORT_MAX with FASTMEM__EQ_SHORT_MAX, FASTMEM__CMP_SHORT_MAX
- * (default 32). x86 without vectors: the portable path and rep movsb;
- * PowerPC without vectors: the portable path. MinGW gcc without
+ * with FASTMEM__EQ_SHORT (inline paths, default: section 4's), maximums FASTMEM__COPY_SHORT_MAX
+ * with FASTMEM__EQ_SHORT_MAX, FASTMEM__CMP_SHORT_MAX (default 32). x86 without vectors: the
+ * portable path and rep movsb; PowerPC without vectors: the portable path. MinGW gcc without
  * optimisation fails on the AVX tiers (GCC bug 54412): portable. */
 #if !defined(FASTMEM_PORTABLE) && (defined(__x86_64__) || defined(__i386__)) &&                    \
     defined(__has_include) &&                                                                      \
@@ -895,15 +896,13 @@ FASTMEM__SI const char *fm_path_name(void) {
 #endif /* FASTMEM_H */
 
 /* ==== 7. Drop-in mode: FASTMEM_REPLACE_LIBC =================================
- * The including file's calls memcpy(...), memmove(...), memset(...) and
- * memcmp(...) become fm_* calls. Function-like macros: a name not followed
- * by "(" is still the C library's (&memcpy, (memcpy)(d, s, n)). <string.h>
- * is read first, so its declarations and _FORTIFY_SOURCE wrappers stay
- * intact and a later #include <string.h> is a no-op. Under _FORTIFY_SOURCE
- * the check is kept: a copy or set larger than a destination of known size
- * aborts. C++ is refused: <cstring> #undefs these names. This block has its
- * own guard: a file that included fastmem.h first and asks for drop-in mode
- * later (dropin/string.h) still gets it. */
+ * The including file's calls memcpy(...), memmove(...), memset(...) and memcmp(...) become fm_*
+ * calls. Function-like macros: a name not followed by "(" is still the C library's (&memcpy,
+ * (memcpy)(d, s, n)). <string.h> is read first, so its declarations and _FORTIFY_SOURCE wrappers
+ * stay intact and a later #include <string.h> is a no-op. Under _FORTIFY_SOURCE the check is kept:
+ * a copy or set larger than a destination of known size aborts. C++ is refused: <cstring> #undefs
+ * these names. This block has its own guard: a file that included fastmem.h first and asks for
+ * drop-in mode later (dropin/string.h) still gets it. */
 #if defined(FASTMEM_REPLACE_LIBC) && !defined(FASTMEM__REPLACING)
 #define FASTMEM__REPLACING 1
 #ifdef __cplusplus

@@ -1,10 +1,9 @@
 /* fastmem_x86.h - the x86 (x86-64 and i386) backend of fastmem.h.
  * Included by fastmem.h; not meant to be included on its own.
  *
- * Tiers, best first: AVX-512 (64-byte vectors), AVX2 (32), SSE2 (16); each
- * is one out-of-line function per operation with its own target attribute,
- * so the build needs no -m flags, and the call site calls the tier the
- * probe chose. Where each size class is handled:
+ * Tiers, best first: AVX-512 (64-byte vectors), AVX2 (32), SSE2 (16); each is one out-of-line
+ * function per operation with its own target attribute, so the build needs no -m flags, and the
+ * call site calls the tier the probe chose. Where each size class is handled:
  *   copies and moves  fm__x86_move_w     sets      fm__x86_set_w
  *   memcmp            fm__x86_cmp_w      memeq     fm__x86_eq_w
  *   big sizes         each CPU's plan (fm__x86_find_plan)
@@ -136,12 +135,11 @@ static const fm__c16 fm__zero16 __attribute__((unused)) = {0};
 #endif
 
 /* ---- Each CPU's plan ----------------------------------------------------------
- * From which size a copy or set leaves the vector loop for rep movsb, rep
- * stosb or non-temporal stores depends on the microarchitecture, and a
- * string instruction on the wrong CPU can hit a slow mode many times slower
- * than the loop. So string instructions, byte masks and the fewest-block
- * tails run only on the CPUs measured below; every other CPU gets the vector
- * loops and non-temporal stores from 3/4 of its L3 (PLAN-DEFAULT). Sizes:
+ * From which size a copy or set leaves the vector loop for rep movsb, rep stosb or non-temporal
+ * stores depends on the microarchitecture, and a string instruction on the wrong CPU can hit a slow
+ * mode many times slower than the loop. So string instructions, byte masks and the fewest-block
+ * tails run only on the CPUs measured below; every other CPU gets the vector loops and non-temporal
+ * stores from 3/4 of its L3 (PLAN-DEFAULT). Sizes:
  *   MOVSB     rep movsb from here up to the non-temporal size
  *   NT_COPY   non-temporal copies from here (0: 3/4 of the L3)
  *   STOSB     rep stosb from here up to STOSB_END
@@ -482,10 +480,9 @@ FASTMEM__AI void fm__stream_nt(fm__u8 *d, const fm__u8 *s, size_t n, size_t W, i
   if (pat) fm__set_ends(d + n - 4 * W, s[0], 4 * W, W, 2);
   else fm__move_ends(d + n - 4 * W, s + n - 4 * W, 4 * W, W, 2);
 }
-/* Copies from FASTMEM__X86_BIG on (the AVX2 and SSE2 tiers: from
-   FASTMEM__X86_BIG_NARROW): rep movsb, forward, disjoint and outside its
-   slow modes (BIG-STRING-GUARDS), to a 64-aligned d (BIG-STRING-GUARDS), or
-   non-temporal stores, as the plan says; 0 for the loop. */
+/* Copies from FASTMEM__X86_BIG on (the AVX2 and SSE2 tiers: from FASTMEM__X86_BIG_NARROW): rep
+   movsb, forward, disjoint and outside its slow modes (BIG-STRING-GUARDS), to a 64-aligned d
+   (BIG-STRING-GUARDS), or non-temporal stores, as the plan says; 0 for the loop. */
 FASTMEM__AI int fm__x86_move_big(fm__u8 *d, const fm__u8 *s, size_t n, size_t W) {
   unsigned f = fm__load(&fm__cpu_state);
   size_t nt = FASTMEM__BIG(NT_COPY);
@@ -525,10 +522,9 @@ FASTMEM__AI int fm__x86_set_big(fm__u8 *d, int c, size_t n, size_t W) {
 }
 
 /* ---- Copy and move ------------------------------------------------------------- */
-/* 65..128 bytes, the smallest size an x86-64 call site leaves to a tier and
-   the commonest there, comes first and runs without a taken branch; i386
-   call sites stop at 32 and keep the ladder (COPY-FIRST-CLASS). Callers mark
-   the test likely at their own branch. */
+/* 65..128 bytes, the smallest size an x86-64 call site leaves to a tier and the commonest there,
+   comes first and runs without a taken branch; i386 call sites stop at 32 and keep the ladder
+   (COPY-FIRST-CLASS). Callers mark the test likely at their own branch. */
 FASTMEM__AI int fm__x86_first_class(size_t n) {
 #ifdef __x86_64__
   return n - 65 <= 128 - 65;
@@ -621,11 +617,10 @@ FASTMEM__AI uint64_t fm__x86_find_tail(const fm__u8 *a, const fm__u8 *b, size_t 
   if (FASTMEM__LIKELY(!fm__tail_differ(a, b, n, r, W))) return 0;
   return fm__x86_locate(a, b, n, n - FASTMEM__R_SPAN(r, W), W, at);
 }
-/* n > 8W, the first 32 bytes known equal: bytes 32..63 (the AVX2 and SSE2
-   tiers: the rest of the first 4W, a block at a time: CMP-AVX2-HEAD), then steps
-   of 4W from where a is W-aligned (CMP-ALIGNED-LOOP). Where none differs:
-   0, and in *at where the rest begins, up to 4W bytes for the caller's
-   fm__x86_find_tail. */
+/* n > 8W, the first 32 bytes known equal: bytes 32..63 (the AVX2 and SSE2 tiers: the rest of the
+   first 4W, a block at a time: CMP-AVX2-HEAD), then steps of 4W from where a is W-aligned
+   (CMP-ALIGNED-LOOP). Where none differs: 0, and in *at where the rest begins, up to 4W bytes for
+   the caller's fm__x86_find_tail. */
 FASTMEM__AI uint64_t fm__x86_find(const fm__u8 *a, const fm__u8 *b, size_t n, size_t W, size_t TW,
                                   size_t *at) {
   size_t last = n - 4 * W; /* the loop's bound, so that a step tests i alone */
@@ -838,11 +833,12 @@ FASTMEM__X86_OP(int, eq, (const fm__u8 *a, const fm__u8 *b, size_t n), FASTMEM__
 #ifdef FASTMEM__X86_MASKS
 #define FASTMEM__CMP_SHORT_MAX 64
 /* ---- Masked short paths --------------------------------------------------------------
- * Where the plan has them, a size not known at compile time: copies up to 32
- * bytes, sets and compares up to 64 with a mask of the first n bytes and one
- * byte-masked access in zmm16, no size branch (MASK-SHORT). Masked-off bytes
- * are not touched and cannot fault; zmm16 is cleared after use. Only where
- * each 64-byte window stays in its page (MASK-PAGE-WINDOW). */
+ * Where the plan has them, a size not known at compile time: copies up to 32 bytes, sets and
+ * compares up to 64 with a mask of the first n bytes and one byte-masked access in zmm16, no size
+ * branch (MASK-SHORT). Masked-off bytes are not touched and cannot fault; zmm16 is cleared after
+ * use. Only where each 64-byte window stays in its page (MASK-PAGE-WINDOW); never with every byte
+ * masked off: for n = 0 compares branch around it, copies and sets aim it at fm__shared, whose page
+ * is mapped in (MASK-ZERO-SIZE). */
 FASTMEM__AI int fm__x86_window_in_page(const fm__u8 *p) {
   return ((uintptr_t)p & 4095) <= 4096 - 64;
 }
@@ -865,22 +861,28 @@ FASTMEM__AI int fm__x86_masked(size_t n, const fm__u8 *a, const fm__u8 *b) {
 #define FASTMEM__UPTO64(T, p) (*FASTMEM__CAST(T(*)[], p))
 #endif
 
-/* Copy n <= 64 bytes (used up to 32: MASK-SHORT): a masked load, a masked store. */
+/* Copy n <= 64 bytes (used up to 32): a masked load and store; n = 0: ZF of bzhi, no branch. */
 FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {
   uint64_t t;
-  __asm__(FASTMEM__MASK_N "vmovdqu8 (%[s]), %%zmm16%{%%k1%}%{z%}\n\t"
+  fm__u8 *pd = d;
+  const fm__u8 *ps = s;
+  __asm__(FASTMEM__MASK_N "cmovzq %[zs], %[s]\n\tcmovzq %[zd], %[d]\n\t"
+                          "vmovdqu8 (%[s]), %%zmm16%{%%k1%}%{z%}\n\t"
                           "vmovdqu8 %%zmm16, (%[d])%{%%k1%}" FASTMEM__ZMM16_CLEAR
-          : [t] "=&r"(t), "+m"(FASTMEM__UPTO64(fm__u8, d))
-          : [n] "r"(n), [d] "r"(d), [s] "r"(s), "m"(FASTMEM__UPTO64(const fm__u8, s))
+          : [t] "=&r"(t), [d] "+r"(pd), [s] "+r"(ps), "+m"(FASTMEM__UPTO64(fm__u8, d))
+          : [n] "r"(n), [zs] "r"(&fm__shared), [zd] "r"(fm__shared.unread),
+            "m"(FASTMEM__UPTO64(const fm__u8, s))
           : "k1", "xmm16");
 }
 /* Set n <= 64 bytes: one masked store. */
 FASTMEM__AI void fm__x86_set_masked(fm__u8 *d, int c, size_t n) {
   uint64_t t;
-  __asm__(FASTMEM__MASK_N "vpbroadcastb %k[c], %%zmm16\n\t"
+  fm__u8 *pd = d;
+  __asm__(FASTMEM__MASK_N "cmovzq %[zd], %[d]\n\t"
+                          "vpbroadcastb %k[c], %%zmm16\n\t"
                           "vmovdqu8 %%zmm16, (%[d])%{%%k1%}" FASTMEM__ZMM16_CLEAR
-          : [t] "=&r"(t), "+m"(FASTMEM__UPTO64(fm__u8, d))
-          : [n] "r"(n), [d] "r"(d), [c] "r"(c)
+          : [t] "=&r"(t), [d] "+r"(pd), "+m"(FASTMEM__UPTO64(fm__u8, d))
+          : [n] "r"(n), [zd] "r"(fm__shared.unread), [c] "r"(c)
           : "k1", "xmm16");
 }
 /* Compare n <= 64 bytes: a's bytes loaded under the mask, compared with
@@ -935,7 +937,7 @@ FASTMEM__AI void fm__x86_set_short(fm__u8 *d, int c, size_t n) {
    masks: the tier. */
 FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
 #ifdef FASTMEM__X86_MASKS
-  if (fm__x86_masked(n, a, b)) return fm__x86_cmp_masked(a, b, n);
+  if (fm__x86_masked(n, a, b)) return n ? fm__x86_cmp_masked(a, b, n) : 0;
 #endif
   if (n > 32) return fm__arch_cmp_call(a, b, n);
   if (n >= 16) {
@@ -958,7 +960,7 @@ FASTMEM__AI int fm__x86_eq_ends(const fm__u8 *a, const fm__u8 *b, size_t n, size
 }
 FASTMEM__AI int fm__x86_eq_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
 #ifdef FASTMEM__X86_MASKS
-  if (fm__x86_masked(n, a, b)) return fm__x86_eq_masked(a, b, n);
+  if (fm__x86_masked(n, a, b)) return n ? fm__x86_eq_masked(a, b, n) : 1;
 #endif
   if (n >= 16) return n > 32 ? fm__x86_eq_ends(a, b, n, 32) : fm__x86_eq_ends(a, b, n, 16);
   return fm__eq_short(a, b, n);

@@ -72,15 +72,19 @@ for f in fastmem.h fastmem_x86.h fastmem_ppc.h; do git show "$rev:$f" >"$out/A/$
 # row is measured too (until 2026-12-03 the sides shared the plan sizes,
 # fm__x86_big: whichever side probed last set both, so an A/B of a plan
 # size such as cmp_narrow read one plan on both sides)
-own() { echo "-Dfm__cpu_state=fm__cpu_state_$1 -Dfm__nt_kib=fm__nt_kib_$1 -Dfm__x86_big=fm__x86_big_$1"; }
+# (own SIDE DIR: versions since 2026-12-06 keep the state in fm__shared)
+own() {
+  if grep -q 'fm__shared' "$2/fastmem.h"; then echo "-Dfm__shared=fm__shared_$1 -Dfm__x86_big=fm__x86_big_$1"
+  else echo "-Dfm__cpu_state=fm__cpu_state_$1 -Dfm__nt_kib=fm__nt_kib_$1 -Dfm__x86_big=fm__x86_big_$1"; fi
+}
 # build PAD PROGRAM: the three sides into PROGRAM; where PAD is given, with
 # PAD x 16 bytes of code in the first object, so that the A and B objects
 # linked after it both sit PAD x 16 bytes further on
 build() {
   pad=${1:+-DAB_PAD=$1}
-  $cc $align $pad $(own libc) -I"$out/A" $peer_flags -DNAME=libc -c bench/ab.c -o "$out/libc.o"
-  $cc $align $(own A) -I"$out/A" -DNAME=A -c bench/ab.c -o "$out/A.o"
-  $cc $align $(own B) -I. -DNAME=B -c bench/ab.c -o "$out/B.o"
+  $cc $align $pad $(own libc "$out/A") -I"$out/A" $peer_flags -DNAME=libc -c bench/ab.c -o "$out/libc.o"
+  $cc $align $(own A "$out/A") -I"$out/A" -DNAME=A -c bench/ab.c -o "$out/A.o"
+  $cc $align $(own B .) -I. -DNAME=B -c bench/ab.c -o "$out/B.o"
   # and its own long paths: the same version's weak copies would be one
   objcopy -w -L 'fm__*' "$out/libc.o" && objcopy -w -L 'fm__*' "$out/A.o" && objcopy -w -L 'fm__*' "$out/B.o"
   $cc $align -DAB_PEER="\"$peer\"" bench/ab.c "$out/libc.o" "$out/A.o" "$out/B.o" -o "$2"
