@@ -11,28 +11,24 @@
  *   void        fm_cpu_limit(unsigned mask);  use only the features in mask
  *   const char *fm_path_name(void);         the path in use, e.g. "avx512+erms"
  *
- * How a path is chosen: sizes up to 32 bytes (x86-64: copies, sets and
- * equality up to 64) are handled at the call site with overlapping first and
- * last blocks, no call and no probe. Longer calls make one call to the best
- * tier the CPU has (x86: AVX-512, AVX2, SSE2; PowerPC: POWER10, POWER9, VSX),
- * chosen by a CPU probe that runs once and is cached, or to the portable path.
+ * How a path is chosen: sizes up to 32 bytes (x86-64: copies, sets and equality up to 64) are
+ * handled at the call site with overlapping first and last blocks, no call and no probe. Longer
+ * calls make one call to the best tier the CPU has (x86: AVX-512, AVX2, SSE2; PowerPC: POWER10,
+ * POWER9, VSX), chosen by a CPU probe that runs once and is cached, or to the portable path.
  *
  * Options (FASTMEM_*, defined before the first #include): README.md.
  *
- * Program-wide state: fm_cpu_limit() acts on every translation unit of the
- * program (one weak variable, gcc and clang on ELF and Mach-O; one per .exe
- * or .dll on Windows; elsewhere one per translation unit). Call it before
- * other threads use fastmem.
+ * Program-wide state: fm_cpu_limit() acts on every translation unit of the program (one weak
+ * variable, gcc and clang on ELF and Mach-O; one per .exe or .dll on Windows; elsewhere one per
+ * translation unit). Call it before other threads use fastmem.
  *
- * Guarantees beyond the C functions: n == 0 touches no memory whatever the
- * pointers; no byte outside [p, p+n) is read or written; the first probe may
- * race from any number of threads.
+ * Guarantees beyond the C functions: n == 0 touches no memory whatever the pointers; no byte
+ * outside [p, p+n) is read or written; the first probe may race from any number of threads.
  *
- * This file: 1. build kind, feature bits; 2. plain C99 path; 3. primitives,
- * probe state; 4. building blocks; 5. portable path; the backend, which uses
- * 1-5 and defines what 6 reads; 6. public API; 7. drop-in mode. A comment's
- * ID (SHORT-INLINE ...) names the evidence in docs/decisions.md.
- */
+ * This file: 1. build kind, feature bits; 2. plain C99 path; 3. primitives, probe state;
+ * 4. building blocks; 5. portable path; the backend, which uses 1-5 and defines what 6 reads;
+ * 6. public API; 7. drop-in mode. A comment's ID (SHORT-INLINE ...) names the evidence in
+ * docs/decisions.md. */
 #ifndef FASTMEM_H
 #define FASTMEM_H
 
@@ -94,9 +90,8 @@
 #define FM_CPU_P9 0x0200u     /* PowerPC: POWER9 length-controlled vectors */
 #define FM_CPU_P10 0x0400u    /* PowerPC: POWER10 paired vectors */
 #define FM_CPU_ALL 0xffffu
-/* Bits above FM_CPU_ALL are a backend's own choices (from its CPU plan);
-   fm_cpu_limit keeps them, fm_cpu_features does not report them. The top
-   bit marks the state as probed. */
+/* Bits above FM_CPU_ALL are a backend's own choices (from its CPU plan); fm_cpu_limit keeps them,
+   fm_cpu_features does not report them. The top bit marks the state as probed. */
 #define FASTMEM__READY 0x80000000u
 
 #ifdef __cplusplus
@@ -183,9 +178,8 @@ static inline void fm__set(fm__u8 *dst, int c, size_t n) {
   for (; i < n; i++) d[i] = b;
 }
 
-/* The first i where the words of a and b differ, or where fewer than a word
-   is left (i <= n): only bytes before it are known equal. 0 when the two
-   pointers do not share their alignment. */
+/* The first i where the words of a and b differ, or where fewer than a word is left (i <= n): only
+   bytes before it are known equal. 0 when the two pointers do not share their alignment. */
 static inline size_t fm__plain_same(const volatile fm__u8 *a, const volatile fm__u8 *b, size_t n) {
   size_t i = 0;
   if (n < 2 * FASTMEM__WS || FASTMEM__MIS(a) != FASTMEM__MIS(b)) return 0;
@@ -218,16 +212,16 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
 
 /* ==== 3. Primitives and the probe state ===================================== */
 #define FASTMEM__AI static inline __attribute__((always_inline, unused))
-/* unused: no warning where a file does not call them */
-#define FASTMEM__SI static inline __attribute__((unused))
+#define FASTMEM__SI static inline __attribute__((unused)) /* no warning where a file calls none */
 /* ---- Long paths: one copy per program (LINK-ONE-COPY) ------------------
  * FASTMEM__LONG(R, name, PARAMS, attributes) declares and heads a function that an inlined call
  * site calls out to. Static: a file that does not call it compiles none of it. On ELF its symbol is
  * name_<tag>, weak and hidden, in a section of its own: every call site of a program or shared
- * object calls one copy; --gc-sections drops the others (LTO keeps them). The tag holds what
- * decides the code (version, compiler, options, instruction sets), so that only copies of the same
- * code meet. Callers must not use the body they see: gcc's noipa, clang's calls let the address
- * escape. */
+ * object calls one copy; --gc-sections drops the others (LTO keeps them). MinGW gcc (Windows
+ * x86-64): global, its body (FASTMEM__LINK_ONCE) makes its sections link-once, unless LTO renamed
+ * it. The tag holds what decides the code (version, compiler, options, instruction sets), so that
+ * only copies of the same code meet. Callers must not use the body they see: gcc's noipa, clang's
+ * calls let the address escape. */
 #define FASTMEM__STR_(x) "_" #x
 #define FASTMEM__STR(x) FASTMEM__STR_(x)
 #define FASTMEM__S(a, b, c, d, e, f)                                                               \
@@ -240,15 +234,24 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
   FASTMEM__S(__SSE4_1__, __SSE4_2__, __AVX__, __AVX2__, __BMI__, __BMI2__)                         \
   FASTMEM__S(__LZCNT__, __MOVBE__, __AVX512F__, __AVX512BW__, __AVX512VL__, __AVX512VBMI__)        \
   FASTMEM__S(__VSX__, _ARCH_PWR8, _ARCH_PWR9, _ARCH_PWR10, __ARM_NEON, __riscv_vector)
-#if defined(__ELF__) && !defined(FASTMEM_NT_THRESHOLD) && !defined(FASTMEM_MOVSB_MIN) &&           \
-    !defined(FASTMEM_STOSB_MIN)
+#if defined(FASTMEM_NT_THRESHOLD) || defined(FASTMEM_MOVSB_MIN) || defined(FASTMEM_STOSB_MIN)
+#elif defined(__ELF__)
 #define FASTMEM__LINK(name)                                                                        \
   __asm__(#name FASTMEM__TAG);                                                                     \
   __asm__(".weak " #name FASTMEM__TAG "\n\t.hidden " #name FASTMEM__TAG);
 #define FASTMEM__SECTION(name) __attribute__((section(".text." #name FASTMEM__TAG)))
-#else
+#define FASTMEM__LINK_ONCE(f) ((void)0)
+#elif defined(__MINGW32__) && defined(__x86_64__) && !defined(__clang__)
+#define FASTMEM__LINK(name) __asm__(#name FASTMEM__TAG);
+#define FASTMEM__SECTION(name) __attribute__((section(".text$" #name FASTMEM__TAG)))
+#define FASTMEM__LINK_ONCE(f)                                                                      \
+  __asm__(".ifc %p0," #f FASTMEM__TAG "\n\t.linkonce discard\n\t.section .xdata$%p0\n\t.linkonce " \
+          "discard\n\t.section .text$%p0\n\t.globl %p0\n\t.endif" ::"X"(f))
+#endif
+#ifndef FASTMEM__LINK
 #define FASTMEM__LINK(name) ;
 #define FASTMEM__SECTION(name)
+#define FASTMEM__LINK_ONCE(f) ((void)0)
 #endif
 #ifdef __clang__
 #define FASTMEM__LONG_ATTRS noinline, unused
@@ -277,9 +280,8 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
 /* The same for a copy loop's step, with no register moves (BUILD-LOOP-BARRIER). */
 #define FASTMEM__LOOP_BARRIER() __asm__ volatile("" ::: "memory")
 
-/* Unaligned, aliasing-safe vector types of every block size; element type
-   long long as in __m128i/__m256i/__m512i. Where the target has no vectors
-   of a size, the compiler splits them. */
+/* Unaligned, aliasing-safe vector types of every block size; element type long long as in
+   __m128i/__m256i/__m512i. Where the target has no vectors of a size, the compiler splits them. */
 #define FASTMEM__VEC(name, bytes)                                                                  \
   typedef long long name __attribute__((vector_size(bytes), aligned(1), may_alias));               \
   typedef long long name##a                                                                        \
@@ -318,8 +320,7 @@ FASTMEM__AI uint64_t fm__ld64(const void *p) { return *FASTMEM__CAST(const fm__w
 FASTMEM__AI void fm__st32(void *p, uint32_t v) { *FASTMEM__CAST(fm__w4 *, p) = v; }
 FASTMEM__AI void fm__st64(void *p, uint64_t v) { *FASTMEM__CAST(fm__w8 *, p) = v; }
 
-/* Big-endian loads: compared as unsigned integers, they order bytes as
-   memcmp does. */
+/* Big-endian loads: compared as unsigned integers, they order bytes as memcmp does. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define FASTMEM__BE(bits, x) (x)
 #else
@@ -374,20 +375,21 @@ FASTMEM__SHARED struct fm__shared_state {
 
 FASTMEM__AI unsigned fm__load(const unsigned *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
-/* Stores a first probe's result, unless fm_cpu_limit() or another thread's
-   probe came first, and returns the state in force. Racing first calls all
-   compute the same value. */
+/* Stores a first probe's result, unless fm_cpu_limit() or another thread's probe came first, and
+   returns the state in force. Racing first calls all compute the same value. */
 FASTMEM__AI unsigned fm__publish(unsigned probed) {
   unsigned expect = 0, want = probed | FASTMEM__READY;
   __atomic_compare_exchange_n(&fm__cpu_state, &expect, want, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
   return expect ? expect : want;
 }
 
-/* The state, probed by PROBE on the first call: for a backend's
-   fm__arch_features (FASTMEM__FEATURES(fm__x86_probe), say). The probe is
-   out of line, so that callers stay small. */
+/* The state, probed by PROBE on the first call: for a backend's fm__arch_features
+   (FASTMEM__FEATURES(fm__x86_probe), say). The probe is out of line, so that callers stay small. */
 #define FASTMEM__FEATURES(probe)                                                                   \
-  FASTMEM__LONG(unsigned, fm__probe_once, (void), ) { return fm__publish(probe()); }               \
+  FASTMEM__LONG(unsigned, fm__probe_once, (void), ) {                                              \
+    FASTMEM__LINK_ONCE(fm__probe_once);                                                            \
+    return fm__publish(probe());                                                                   \
+  }                                                                                                \
   FASTMEM__AI unsigned fm__arch_probe(void) { return probe(); }                                    \
   FASTMEM__AI unsigned fm__arch_features(void) {                                                   \
     unsigned f = fm__load(&fm__cpu_state);                                                         \
@@ -412,25 +414,23 @@ FASTMEM__AI int fm__fill_byte(int c) {
 #endif
 
 /* ---- W-byte blocks: the long paths' steps ---------------------------------
- * One set per block width W: 8 (words), 16, 32 and 64 (vectors; the
- * caller's target decides the instructions). Every value is one block.
- *   fm__move_ends_W(d, s, n, k)  k (1, 2 or 4) blocks from the head and k
- *       from the tail, kW <= n <= 2kW: all loads, then the head's stores,
- *       then the tail's (BLOCK-ENDS-ORDER). Any overlap is fine.
+ * One set per block width W: 8 (words), 16, 32 and 64 (vectors; the caller's target decides the
+ * instructions). Every value is one block.
+ *   fm__move_ends_W(d, s, n, k)  k (1, 2 or 4) blocks from the head and k from the tail,
+ *       kW <= n <= 2kW: all loads, then the head's stores, then the tail's (BLOCK-ENDS-ORDER).
+ *       Any overlap is fine.
  *   fm__set_ends_W(d, c, n, k)   the same for a set.
- *   fm__move_4r_W, fm__set_4r_W  4W < n <= 8W: four blocks from the head
- *       and the last part from the tail, loads first.
- *   fm__copy_fwd_W(d, s, n, fewest)  n > 8W, d not inside (s, s + n):
- *       [head W][W-aligned steps of 4W ...][last part]. Each store lands
- *       below the bytes still to be loaded; from the second step on, each
- *       block is stored right after its load (BLOCK-FWD-ORDER, BLOCK-STORE-AFTER-LOAD).
+ *   fm__move_4r_W, fm__set_4r_W  4W < n <= 8W: four blocks from the head and the last part from
+ *       the tail, loads first.
+ *   fm__copy_fwd_W(d, s, n, fewest)  n > 8W, d not inside (s, s + n): [head W][W-aligned steps
+ *       of 4W ...][last part]; stores land below the bytes still to load, and from the second step
+ *       each block is stored right after its load (BLOCK-FWD-ORDER, BLOCK-STORE-AFTER-LOAD).
  *   fm__copy_bwd_W  the mirror image, for d inside (s, s + n).
- *   fm__set_loop_W  n > 8W: an unaligned first block, aligned steps of 4W
- *       that test their bound after the step (SET-LOOP-BOUND), the last part.
- * The last part (1..4W bytes after the first 4W or a loop) is four blocks
- * ending at n, or while the state bit `fewest` is set (read there, after any
- * loop) the fewest blocks that cover it: fewer stores, one more branch
- * (BLOCK-TAILS). FASTMEM__REST is how many bytes it covers, FASTMEM__R_SPAN
+ *   fm__set_loop_W  n > 8W: an unaligned first block, aligned steps of 4W that test their bound
+ *       after the step (SET-LOOP-BOUND), the last part.
+ * The last part (1..4W bytes after the first 4W or a loop) is four blocks ending at n, or while the
+ * state bit `fewest` is set (read there, after any loop) the fewest blocks that cover it: fewer
+ * stores, one more branch (BLOCK-TAILS). FASTMEM__REST is how many bytes it covers, FASTMEM__R_SPAN
  * how many its blocks span; FASTMEM__LD_R/ST_R load/store them from p up. */
 #define FASTMEM__FEWEST_ON(fewest)                                                                 \
   ((fewest) && (__atomic_load_n(&fm__cpu_state, __ATOMIC_RELAXED) & (fewest)))
@@ -680,9 +680,8 @@ FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
   }
 }
 
-/* Compare of n <= 32 bytes: first and last words, big-endian. Where two
-   words overlap, the shared bytes already compared equal, so the first
-   difference found is the first in memory order. */
+/* Compare of n <= 32 bytes: first and last words, big-endian. Where two words overlap, the shared
+   bytes already compared equal, so the first difference found is the first in memory order. */
 FASTMEM__AI int fm__cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
   uint64_t x, y;
   if (n >= 16) {
@@ -742,6 +741,7 @@ FASTMEM__AI int fm__cmp_words(const fm__u8 *a, const fm__u8 *b, size_t n) {
  * backend and of x86 CPUs without SSE2; out of line, like a tier. */
 
 FASTMEM__PORT(void, fm__move_port, (fm__u8 * d, const fm__u8 *s, size_t n)) {
+  FASTMEM__LINK_ONCE(fm__move_port);
   const size_t W = FASTMEM__PORTABLE_W;
   if (n <= 2 * W) fm__move_ends(d, s, n, W, 1);
   else if (n <= 4 * W) fm__move_ends(d, s, n, W, 2);
@@ -750,6 +750,7 @@ FASTMEM__PORT(void, fm__move_port, (fm__u8 * d, const fm__u8 *s, size_t n)) {
   else if (d != s) fm__copy_bwd(d, s, n, W, 0);
 }
 FASTMEM__PORT(void, fm__set_port, (fm__u8 * d, int c, size_t n)) {
+  FASTMEM__LINK_ONCE(fm__set_port);
   const size_t W = FASTMEM__PORTABLE_W;
   if (n <= 2 * W) fm__set_ends(d, c, n, W, 1);
   else if (n <= 4 * W) fm__set_ends(d, c, n, W, 2);
@@ -757,10 +758,10 @@ FASTMEM__PORT(void, fm__set_port, (fm__u8 * d, int c, size_t n)) {
   else fm__set_loop(d, c, n, W, 0);
 }
 
-/* Compares: 32-byte steps of four words from the start (the first 32 bytes
-   first, where most mismatches sit: CMP-FIRST-32), the last step
-   overlapping what came before. */
+/* Compares: 32-byte steps of four words from the start (the first 32 bytes first, where most
+   mismatches sit: CMP-FIRST-32), the last step overlapping what came before. */
 FASTMEM__PORT(int, fm__cmp_port, (const fm__u8 *a, const fm__u8 *b, size_t n)) {
+  FASTMEM__LINK_ONCE(fm__cmp_port);
   size_t i;
   for (i = 0; i + 32 <= n; i += 32) {
     int r = fm__cmp_words(a + i, b + i, 32);
@@ -770,6 +771,7 @@ FASTMEM__PORT(int, fm__cmp_port, (const fm__u8 *a, const fm__u8 *b, size_t n)) {
   return i < n ? fm__cmp_words(a + n - 32, b + n - 32, 32) : 0;
 }
 FASTMEM__PORT(int, fm__eq_port, (const fm__u8 *a, const fm__u8 *b, size_t n)) {
+  FASTMEM__LINK_ONCE(fm__eq_port);
   size_t i;
   for (i = 0; i + 32 <= n; i += 32) {
     if (!fm__eq_short(a + i, b + i, 32)) return 0;

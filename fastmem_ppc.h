@@ -1,14 +1,11 @@
-/* fastmem_ppc.h - the PowerPC backend of fastmem.h; included by it, not on
- * its own. ppc64 in both byte orders gets three tiers, best first: power10
- * (FM_CPU_P10, little endian: lxvp/stxvp pairs), power9 (FM_CPU_P9: exact
- * remainders with lxvl/stxvl) and vsx (FM_CPU_VSX, POWER7/8: 16-byte
- * lxvd2x/stxvd2x). Each is one out-of-line function per operation with its
- * own target attribute, so the build needs no -mcpu flag. Without those
- * bits, on 32-bit powerpc and in builds without vector registers:
- * fastmem.h's portable path (PPC-PORTABLE). Every vector instruction is
- * inline asm, the same for gcc and clang, and altivec.h is never included,
- * so no vector/bool/pixel macro reaches the user's code (PPC-NOT-TIMED).
- * docs/powerpc.md has the details. */
+/* fastmem_ppc.h - the PowerPC backend of fastmem.h; included by it, not on its own. ppc64 in both
+ * byte orders gets three tiers, best first: power10 (FM_CPU_P10, little endian: lxvp/stxvp pairs),
+ * power9 (FM_CPU_P9: exact remainders with lxvl/stxvl) and vsx (FM_CPU_VSX, POWER7/8: 16-byte
+ * lxvd2x/stxvd2x). Each is one out-of-line function per operation with its own target attribute,
+ * so the build needs no -mcpu flag. Without those bits, on 32-bit powerpc and in builds without
+ * vector registers: fastmem.h's portable path (PPC-PORTABLE). Every vector instruction is inline
+ * asm, the same for gcc and clang, and altivec.h is never included, so no vector/bool/pixel macro
+ * reaches the user's code (PPC-NOT-TIMED). docs/powerpc.md has the details. */
 #ifndef FASTMEM_PPC_H
 #define FASTMEM_PPC_H
 
@@ -38,10 +35,9 @@
 #endif
 
 /* ---- Probe ----------------------------------------------------------------
- * getauxval bits (linux/arch/powerpc/include/uapi/asm/cputable.h), or with
- * FASTMEM_NO_PROBE the target's macros. Each bit tested on its own, POWER10
- * on little endian only (PPC-PROBE-BITS); no non-temporal stores, so
- * fm__nt_kib stays 0 (PPC-NO-NT). */
+ * getauxval bits (linux/arch/powerpc/include/uapi/asm/cputable.h), or with FASTMEM_NO_PROBE the
+ * target's macros. Each bit tested on its own, POWER10 on little endian only (PPC-PROBE-BITS); no
+ * non-temporal stores, so fm__nt_kib stays 0 (PPC-NO-NT). */
 #define FASTMEM__PPC_HWCAP_VSX 0x00000080ul
 #define FASTMEM__PPC_HWCAP2_ARCH_3_00 0x00800000ul /* POWER9 */
 #define FASTMEM__PPC_HWCAP2_ARCH_3_1 0x00040000ul  /* POWER10 */
@@ -71,9 +67,8 @@ FASTMEM__SI unsigned fm__ppc_probe(void) {
 FASTMEM__FEATURES(fm__ppc_probe)
 
 /* ---- VSX primitives (macros: no vector passes through a call) -------------
- * A vector lives in an fm__ppc_v; "Z" is a register-indexed memory operand,
- * as lxvd2x wants. lxvd2x/stxvd2x swap the doublewords on little endian,
- * which copies and equality do not see. */
+ * A vector lives in an fm__ppc_v; "Z" is a register-indexed memory operand, as lxvd2x wants.
+ * lxvd2x/stxvd2x swap the doublewords on little endian, which copies and equality do not see. */
 typedef long long fm__ppc_v __attribute__((vector_size(16), aligned(1), may_alias));
 typedef struct {
   fm__u8 b_[128];
@@ -122,10 +117,9 @@ typedef struct {
   } while (0)
 
 /* ---- POWER9 primitives ----------------------------------------------------
- * lxvl/stxvl move the first len <= 16 bytes at p, the length in the top
- * byte of a register ("b": RA = r0 would read as 0). They name no memory
- * operand, which would claim 16 bytes past a smaller object, and clobber
- * memory instead (PPC-P9-SHORT). mtvsrdd: x in both doublewords. */
+ * lxvl/stxvl move the first len <= 16 bytes at p, the length in the top byte of a register
+ * ("b": RA = r0 would read as 0). They name no memory operand, which would claim 16 bytes past a
+ * smaller object, and clobber memory instead (PPC-P9-SHORT). mtvsrdd: x in both doublewords. */
 #define FASTMEM__P9_LEN(len) ((uint64_t)(len) << 56)
 #define FASTMEM__P9_LDL(v, p, len)                                                                 \
   __asm__("lxvl %x0,%1,%2" : "=wa"(v) : "b"(p), "r"(FASTMEM__P9_LEN(len)) : "memory")
@@ -170,9 +164,8 @@ FASTMEM__TARGET(FASTMEM__T_P9) void fm__p9_set_up(fm__u8 *d, uint64_t x, size_t 
   if (i < r) FASTMEM__P9_STL(v, d + i, r - i);
 }
 
-/* memcmp of len bytes (a multiple of 16), 16 at a time: lxvb16x loads
-   memory order on both byte orders, vcmpneb marks the differing bytes and
-   vclzlsbb counts the equal ones before the first (16 if none). */
+/* memcmp of len bytes (a multiple of 16), 16 at a time: lxvb16x loads memory order in both byte
+   orders, vcmpneb marks differing bytes, vclzlsbb counts equal ones before the first (16: none). */
 FASTMEM__TARGET(FASTMEM__T_P9) int fm__p9_cmp_blk(const fm__u8 *a, const fm__u8 *b, size_t len) {
   size_t i;
   for (i = 0; i < len; i += 16) {
@@ -213,10 +206,9 @@ FASTMEM__TARGET(FASTMEM__T_P10) void fm__p10_set128(fm__u8 *d, uint64_t x, size_
 }
 
 /* ---- Copy and set: tier T is 1 (VSX), 2 (POWER9) or 3 (POWER10) ----------
- * Up to 256 bytes the first and last 32, 64 or 128, all loads before any
- * store. Longer: the first 32 bytes apart, 128 bytes a step to 32-aligned
- * stores, then VSX an overlapping last 128 bytes, POWER9/10 the remainder
- * exactly (lxvl/stxvl). */
+ * Up to 256 bytes the first and last 32, 64 or 128, all loads before any store. Longer: the first
+ * 32 bytes apart, 128 bytes a step to 32-aligned stores, then VSX an overlapping last 128 bytes,
+ * POWER9/10 the remainder exactly (lxvl/stxvl). */
 /* The first and last K vectors of n bytes (16K <= n <= 32K), loads first. */
 #define FASTMEM__PPC_ENDS(K, d, s, n)                                                              \
   do {                                                                                             \
@@ -239,9 +231,8 @@ FASTMEM__AI void fm__ppc_copy128(fm__u8 *d, const fm__u8 *s, int T) {
   FASTMEM__PPC_8(ST, m, d);
 }
 
-/* Forward, dst not inside (src, src + n). VSX loads the last 128 bytes
-   before the loop; POWER9/10 load the remainder after it, above every
-   store of the loop. */
+/* Forward, dst not inside (src, src + n). VSX loads the last 128 bytes before the loop; POWER9/10
+   load the remainder after it, above every store of the loop. */
 FASTMEM__AI void fm__ppc_copy_fwd(fm__u8 *d, const fm__u8 *s, size_t n, int T) {
   FASTMEM__PPC_VARS2(h);
   FASTMEM__PPC_VARS8(t);
@@ -359,8 +350,8 @@ FASTMEM__AI int fm__ppc_eq(const fm__u8 *a, const fm__u8 *b, size_t n) {
 }
 
 /* ---- The tiers --------------------------------------------------------------
- * A tier's copy and set. POWER10 compares as POWER9 (PPC-CMP), and every
- * tier's memeq is VSX's (PPC-EQ-VSX). */
+ * A tier's copy and set. POWER10 compares as POWER9 (PPC-CMP), every tier's memeq is VSX's
+ * (PPC-EQ-VSX). */
 #define FASTMEM__PPC_TIER(name, tgt, T)                                                            \
   FASTMEM__TIER(void, fm__move_##name, (fm__u8 * d, const fm__u8 *s, size_t n), tgt) {             \
     fm__ppc_move(d, s, n, T);                                                                      \
@@ -410,10 +401,9 @@ FASTMEM__LONG(int, fm__ppc_eq_long, (const fm__u8 *a, const fm__u8 *b, size_t n)
 }
 
 /* ---- POWER9 builds: short copies and sets at the call site ---------------
- * Every CPU such a program runs on has lxvl/stxvl: a variable size up to 16
- * bytes is one length-controlled load and store, up to 32 a full vector
- * plus one, loads before stores; constant sizes keep fastmem.h's code
- * (PPC-P9-SHORT). */
+ * Every CPU such a program runs on has lxvl/stxvl: a variable size up to 16 bytes is one
+ * length-controlled load and store, up to 32 a full vector plus one, loads before stores; constant
+ * sizes keep fastmem.h's code (PPC-P9-SHORT). */
 #if defined(_ARCH_PWR9) && defined(__POWER9_VECTOR__)
 FASTMEM__AI void fm__p9_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
   fm__ppc_v a, b;

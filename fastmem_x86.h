@@ -35,9 +35,9 @@ FASTMEM__AI int fm__at_least(size_t n, size_t min) { return n >= min; }
 
 #ifdef FASTMEM__NOVEC
 /* ==== No vector registers ====================================================
- * The portable path in words; disjoint copies and sets from 1 KiB through
- * rep movsb and rep stosb on the one CPU where they were measured to beat
- * the word loops, Intel family 6 model CFh (NOVEC-MOVSB-CFH). */
+ * The portable path in words; disjoint copies and sets from 1 KiB through rep movsb and rep stosb
+ * on the one CPU where they were measured to beat the word loops, Intel 06h/CFh (NOVEC-MOVSB-CFH).
+ */
 #if !defined(FASTMEM_NO_PROBE) && defined(__has_include)
 #if __has_include(<cpuid.h>)
 #include <cpuid.h>
@@ -77,6 +77,7 @@ FASTMEM__AI const char *fm__arch_name(unsigned f) { return f & FM_CPU_ERMS ? "po
    instruction from the next 64-aligned byte of d (BIG-STRING-GUARDS). */
 #define FASTMEM__WORDS_OK(m) (n >= ((m) > 64 ? (m) : 64) && (fm__arch_features() & FM_CPU_ERMS))
 FASTMEM__LONG(void, fm__x86_words_move, (fm__u8 * d, const fm__u8 *s, size_t n), ) {
+  FASTMEM__LINK_ONCE(fm__x86_words_move);
   size_t skip = 64 - ((uintptr_t)d & 63);
   if (!FASTMEM__WORDS_OK(FASTMEM__WORDS_MOVSB) || !fm__x86_movsb_ok(d, s, n))
     fm__move_port(d, s, n);
@@ -87,6 +88,7 @@ FASTMEM__LONG(void, fm__x86_words_move, (fm__u8 * d, const fm__u8 *s, size_t n),
   }
 }
 FASTMEM__LONG(void, fm__x86_words_set, (fm__u8 * d, int c, size_t n), ) {
+  FASTMEM__LINK_ONCE(fm__x86_words_set);
   size_t skip = 64 - ((uintptr_t)d & 63);
   if (!FASTMEM__WORDS_OK(FASTMEM__WORDS_STOSB)) fm__set_port(d, c, n);
   else {
@@ -202,9 +204,8 @@ FASTMEM__SI void fm__x86_find_plan(fm__x86_plan *p, int amd, unsigned family, un
 FASTMEM__SHARED size_t fm__x86_big[FASTMEM__SZ_COUNT];
 #define FASTMEM__BIG(i) __atomic_load_n(&fm__x86_big[FASTMEM__SZ_##i], __ATOMIC_RELAXED)
 
-/* Below this size the tiers go straight to their loops without looking at
-   the plan, which no row starts below but the AVX2 and SSE2 tiers' band
-   (BIG-28K); a user's size below it lowers it. */
+/* Below this size the tiers go straight to their loops without looking at the plan, which no row
+   starts below but the AVX2 and SSE2 tiers' band (BIG-28K); a user's size below it lowers it. */
 #define FASTMEM__X86_BIG_DEFAULT (28u * 1024)
 #if defined(FASTMEM_MOVSB_MIN) && (FASTMEM_MOVSB_MIN) < FASTMEM__X86_BIG_DEFAULT
 #define FASTMEM__X86_BIG_M (FASTMEM_MOVSB_MIN)
@@ -282,8 +283,7 @@ FASTMEM__SI unsigned fm__x86_probe(void) {
   return f;
 }
 #else
-/* Size in KiB of the cache that leaf (4 on Intel, 0x8000001D on AMD) reports
-   as level 3, 0 if none. */
+/* Size in KiB of the cache that leaf (4 on Intel, 0x8000001D on AMD) reports as level 3, or 0. */
 FASTMEM__SI unsigned fm__x86_l3_kib(unsigned leaf) {
   unsigned a, b, c, d, i;
   for (i = 0; i < 8; i++) {
@@ -395,10 +395,9 @@ FASTMEM__AI uint64_t fm__ne(const fm__u8 *a, const fm__u8 *b, size_t W) {
 FASTMEM__AI uint64_t fm__ne32b(const fm__u8 *a, const fm__u8 *b, size_t W) {
   return W >= 32 ? fm__ne_32(a, b) : fm__ne_16(a, b) | fm__ne_16(a + 16, b + 16) << 16;
 }
-/* Nonzero if the 4W bytes at a and b differ anywhere, one test and no mask
-   out of the vector unit: XORs ORed in the 16- and 64-byte tiers, byte
-   compares ANDed in the AVX2 tier (CMP-LOOP-TEST), XORs ORed for 32-byte blocks
-   in the AVX-512 tier (CMP-NARROW-XOR). */
+/* Nonzero if the 4W bytes at a and b differ anywhere, one test and no mask out of the vector unit:
+   XORs ORed in the 16- and 64-byte tiers, byte compares ANDed in the AVX2 tier (CMP-LOOP-TEST),
+   XORs ORed for 32-byte blocks in the AVX-512 tier (CMP-NARROW-XOR). */
 #define FASTMEM__XOR4(T)                                                                           \
   ((*FASTMEM__CAST(const T *, a) ^ *FASTMEM__CAST(const T *, b)) |                                 \
    (*FASTMEM__CAST(const T *, a + sizeof(T)) ^ *FASTMEM__CAST(const T *, b + sizeof(T))) |         \
@@ -426,9 +425,8 @@ FASTMEM__AI int fm__diff4(const fm__u8 *a, const fm__u8 *b, size_t W) {
 FASTMEM__AI int fm__diff4_tier(const fm__u8 *a, const fm__u8 *b, size_t W, size_t TW) {
   return TW == 64 && W == 32 ? fm__diff4_32_in_avx512(a, b) : fm__diff4(a, b, W);
 }
-/* Nonzero if the last r bytes (0 < r <= 4W) ending at n differ anywhere:
-   the fewest W-byte blocks that cover them, combined as in fm__diff4, one
-   test. BLOCK(j) is the j-th block from the end. */
+/* Nonzero if the last r bytes (0 < r <= 4W) ending at n differ anywhere: the fewest W-byte blocks
+   that cover them, combined as in fm__diff4, one test. BLOCK(j) is the j-th block from the end. */
 #define FASTMEM__TAIL(T, W, x, BLOCK, COMBINE)                                                     \
   T x = BLOCK(1);                                                                                  \
   if (r > (W)) {                                                                                   \
@@ -543,9 +541,8 @@ FASTMEM__AI int fm__x86_aliased(const fm__u8 *d, const fm__u8 *s, size_t n, uint
                                 size_t near) {
   return (((uint32_t)((uintptr_t)d - (uintptr_t)s) - 1u) & mod) < near - 1 && fm__fwd_ok(s, d, n);
 }
-/* `near` for the 32- and 64-byte tiers (ALIAS-WINDOW): 1024 below
-   FASTMEM__X86_BIG, never backward from there; 64, rep movsb's own guard,
-   where the AVX2 tier may take the plan's band. */
+/* `near` for the 32- and 64-byte tiers (ALIAS-WINDOW): 1024 below FASTMEM__X86_BIG, never backward
+   from there; 64, rep movsb's own guard, where the AVX2 tier may take the plan's band. */
 FASTMEM__AI size_t fm__x86_alias_window(size_t n, int narrow_big) {
   if (fm__at_least(n, FASTMEM__X86_BIG)) return 1;
   if (narrow_big && n >= FASTMEM__BIG(NARROW)) return 64;
@@ -695,6 +692,14 @@ FASTMEM__AI uint64_t fm__x86_find_upto8(const fm__u8 *a, const fm__u8 *b, size_t
   return 0;
 }
 
+/* A tier whose body is one call; R is void or int (FASTMEM__RET_##R returns the int). */
+#define FASTMEM__RET_void
+#define FASTMEM__RET_int return
+#define FASTMEM__X86_TIER(R, name, PARAMS, tgt, body)                                              \
+  FASTMEM__TIER(R, name, PARAMS, tgt) {                                                            \
+    FASTMEM__LINK_ONCE(name);                                                                      \
+    FASTMEM__RET_##R body;                                                                         \
+  }
 /* The AVX-512 tier's compares from the plan's CMP_NARROW on: the same code
    with 32-byte blocks (CMP-NARROW-ZEN5, CMP-NARROW-ZEN4), in functions of their own so that its
    shorter calls save no registers for them. */
@@ -773,36 +778,30 @@ FASTMEM__AI int fm__x86_eq_w(const fm__u8 *a, const fm__u8 *b, size_t n, size_t 
   return !fm__tail_differ(a, b, n, n - at, W);
 }
 
-FASTMEM__TIER(int, fm__cmp_narrow_avx512, (const fm__u8 *a, const fm__u8 *b, size_t n),
-              FASTMEM__T_AVX512) {
-  return fm__x86_cmp_w(a, b, n, 32, 64);
-}
-FASTMEM__TIER(int, fm__eq_narrow_avx512, (const fm__u8 *a, const fm__u8 *b, size_t n),
-              FASTMEM__T_AVX512) {
-  return fm__x86_eq_w(a, b, n, 32, 64);
-}
+FASTMEM__X86_TIER(int, fm__cmp_narrow_avx512, (const fm__u8 *a, const fm__u8 *b, size_t n),
+                  FASTMEM__T_AVX512, fm__x86_cmp_w(a, b, n, 32, 64))
+FASTMEM__X86_TIER(int, fm__eq_narrow_avx512, (const fm__u8 *a, const fm__u8 *b, size_t n),
+                  FASTMEM__T_AVX512, fm__x86_eq_w(a, b, n, 32, 64))
 
 /* ---- The tiers, and the calls a call site makes -------------------------------
  * FASTMEM__X86_OP(R, op, PARAMS, LADDER, args) defines, for one operation:
- *   fm__<op>_avx512, fm__<op>_avx2, fm__<op>_sse2  the tiers: LADDER(W) with
- *       64-, 32- and 16-byte blocks, each out of line with its own target;
- *   fm__arch_<op>_call  the call site's one call: to the tier the probe
- *       chose, itself (BUILD-DIRECT-CALL);
- *   fm__<op>_x86_first  before the first probe no tier matches: it probes,
- *       then takes the tier or, without SSE2, the portable path.
- * R is void or int; FASTMEM__RET_##R returns the int. */
-#define FASTMEM__RET_void
-#define FASTMEM__RET_int return
+ *   fm__<op>_avx512, fm__<op>_avx2, fm__<op>_sse2  the tiers: LADDER(W) with 64-, 32- and 16-byte
+ *       blocks, each out of line with its own target;
+ *   fm__arch_<op>_call  the call site's one call: to the tier the probe chose, itself
+ *       (BUILD-DIRECT-CALL);
+ *   fm__<op>_x86_first  before the first probe no tier matches: it probes, then takes the tier or,
+ *       without SSE2, the portable path. */
 #define FASTMEM__X86_PICK(f, op, other, ...)                                                       \
   (FASTMEM__LIKELY((f)&FM_CPU_AVX512) ? FASTMEM__CALL(op##_avx512, __VA_ARGS__)                    \
    : FASTMEM__LIKELY((f)&FM_CPU_AVX2) ? FASTMEM__CALL(op##_avx2, __VA_ARGS__)                      \
    : FASTMEM__LIKELY((f)&FM_CPU_SSE2) ? FASTMEM__CALL(op##_sse2, __VA_ARGS__)                      \
                                       : FASTMEM__CALL(other, __VA_ARGS__))
 #define FASTMEM__X86_OP(R, op, PARAMS, LADDER, ...)                                                \
-  FASTMEM__TIER(R, fm__##op##_avx512, PARAMS, FASTMEM__T_AVX512) { FASTMEM__RET_##R LADDER(64); }  \
-  FASTMEM__TIER(R, fm__##op##_avx2, PARAMS, FASTMEM__T_AVX2) { FASTMEM__RET_##R LADDER(32); }      \
-  FASTMEM__TIER(R, fm__##op##_sse2, PARAMS, FASTMEM__T_SSE2) { FASTMEM__RET_##R LADDER(16); }      \
+  FASTMEM__X86_TIER(R, fm__##op##_avx512, PARAMS, FASTMEM__T_AVX512, LADDER(64))                   \
+  FASTMEM__X86_TIER(R, fm__##op##_avx2, PARAMS, FASTMEM__T_AVX2, LADDER(32))                       \
+  FASTMEM__X86_TIER(R, fm__##op##_sse2, PARAMS, FASTMEM__T_SSE2, LADDER(16))                       \
   FASTMEM__LONG(R, fm__##op##_x86_first, PARAMS, ) {                                               \
+    FASTMEM__LINK_ONCE(fm__##op##_x86_first);                                                      \
     const unsigned f = fm__arch_features();                                                        \
     FASTMEM__RET_##R FASTMEM__X86_PICK(f, fm__##op, fm__##op##_port, __VA_ARGS__);                 \
   }                                                                                                \
@@ -932,9 +931,8 @@ FASTMEM__AI void fm__x86_set_short(fm__u8 *d, int c, size_t n) {
     fm__set_four_16(d, c, n);
   else fm__set_short(d, c, n);
 }
-/* 16..32 bytes: the first and last 16 compared at once, a 32-bit mask of
-   the bytes that differ, one branch (SHORT-CMP-SSE2); 33..64 without the
-   masks: the tier. */
+/* 16..32 bytes: the first and last 16 compared at once, a 32-bit mask of the bytes that differ, one
+   branch (SHORT-CMP-SSE2); 33..64 without the masks: the tier. */
 FASTMEM__AI int fm__x86_cmp_short(const fm__u8 *a, const fm__u8 *b, size_t n) {
 #ifdef FASTMEM__X86_MASKS
   if (fm__x86_masked(n, a, b)) return n ? fm__x86_cmp_masked(a, b, n) : 0;

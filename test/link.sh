@@ -1,6 +1,7 @@
 # test/link.sh - one copy of the long paths per program (docs/builds.md,
 # "One copy per program"). Sourced by test/run.sh (uses $out, the counters
-# and the lists); not meant to be run on its own. x86-64 ELF, gcc and clang.
+# and the lists); not meant to be run on its own. x86-64 ELF, gcc and clang;
+# Windows x86-64 with MinGW gcc.
 #
 #   size       a program of 32 files, each with a call site of the five
 #              operations (test/link_unit.c), against the same program of one
@@ -18,11 +19,13 @@
 #              build and pass
 #   direct     -fPIC: the call from the call site is a direct call (no PLT,
 #              no GOT)
+#   Windows    MinGW gcc (C) under Wine: the sizes without --gc-sections,
+#              -flto, and the kernel-style file among default ones
 # Each program runs test/link_main.c's checks of every unit.
 LINK_MAX=2048 LINK_MAX_CLANG=2560
 lk=$out/link
 mkdir -p "$lk"
-lk_pass=0 lk_fail=0
+lk_pass=0 lk_fail=0 lk_exe= lk_run=
 lk_check() {
   local name=$1; shift
   if "$@" >"$lk/$name.log" 2>&1; then pass=$((pass + 1)); lk_pass=$((lk_pass + 1))
@@ -42,11 +45,11 @@ lk_build() {
     objs="$objs $dir/u$k.o"
   done
   ${cc%% *} -O2 -Wall -Wextra -Werror -DUNITS=$n -c test/link_main.c -o "$dir/main.o" || return 1
-  ${cxx:-$cc} $ld "$dir/main.o" $objs -o "$dir/p" || return 1
-  "$dir/p" | tail -n 3
-  "$dir/p" | grep -q '^[1-9][0-9]* passed, 0 failed$'
+  ${cxx:-$cc} $ld "$dir/main.o" $objs -o "$dir/p$lk_exe" || return 1
+  $lk_run "$dir/p$lk_exe" | tail -n 3
+  $lk_run "$dir/p$lk_exe" | grep -q '^[1-9][0-9]* passed, 0 failed$'
 }
-lk_text() { size "$1" | awk 'NR == 2 { print $1 }'; }
+lk_text() { size "$1$lk_exe" | awk 'NR == 2 { print $1 }'; }
 # lk_size NAME "CC FLAGS" "CXX FLAGS" "LDFLAGS": text per extra file <= LINK_MAX
 lk_size() {
   local name=$1 a b per max=$LINK_MAX
@@ -108,14 +111,15 @@ if [ "$(uname -m)" = x86_64 ] && command -v gcc >/dev/null && command -v objdump
   # kernel-style unit1 among default units, linked last (so that a wrong
   # merge would keep a default copy): what it calls reaches no vector
   KSTYLE="-O2 -mno-sse -mno-mmx -mno-sse2 -mno-red-zone"
+  # lk_kernel DIR CC
   lk_kernel() {
-    lk_build kernel 4 "gcc -O2" "" "" || return 1
-    gcc $KSTYLE -Wall -Wextra -Werror -I. -DUNIT=unit1 -c test/link_unit.c -o "$lk/kernel/u1.o" &&
-      gcc "$lk/kernel/main.o" "$lk"/kernel/u[2-4].o "$lk/kernel/u1.o" -o "$lk/kernel/p" &&
-      "$lk/kernel/p" | grep -q ' 0 failed$' &&
-      lk_reach "$lk/kernel/p" unit1 '%[xyz]mm[0-9]|%k[0-7]' && lk_reach_fails "$lk/kernel/p" unit2 '%[xyz]mm[0-9]|%k[0-7]'
+    local k=$lk/$1 p=$lk/$1/p$lk_exe
+    lk_build "$1" 4 "$2 -O2" "" "" || return 1
+    $2 $KSTYLE -Wall -Wextra -Werror -I. -DUNIT=unit1 -c test/link_unit.c -o "$k/u1.o" &&
+      $2 "$k/main.o" "$k"/u[2-4].o "$k/u1.o" -o "$p" && $lk_run "$p" | grep -q ' 0 failed$' &&
+      lk_reach "$p" unit1 '%[xyz]mm[0-9]|%k[0-7]' && lk_reach_fails "$p" unit2 '%[xyz]mm[0-9]|%k[0-7]'
   }
-  lk_check kernel-style lk_kernel
+  lk_check kernel-style lk_kernel kernel gcc
   # two shared objects, each of 16 units, different options, one program
   lk_two_so() {
     local d=$lk/so k objs
@@ -152,6 +156,18 @@ if [ "$(uname -m)" = x86_64 ] && command -v gcc >/dev/null && command -v objdump
       ! objdump -dr "$lk/direct.o" | grep -E 'GOTPCREL.*fm__(move|set|cmp|eq)_|call +\*'
   }
   lk_check direct-call lk_direct
+  # Windows x86-64 (MinGW gcc, C only) under Wine, with test/builds.sh's prefix: the same sizes,
+  # LTO, and a kernel-style file among default ones
+  if command -v x86_64-w64-mingw32-gcc >/dev/null && [ -n "${runw:-}" ]; then
+    lk_exe=.exe lk_run=$runw
+    lk_check size-mingw-O2 lk_size mingw-O2 "x86_64-w64-mingw32-gcc -O2" "" ""
+    lk_check size-mingw-O3 lk_size mingw-O3 "x86_64-w64-mingw32-gcc -O3" "" ""
+    lk_check lto-mingw lk_build lto-mingw 8 "x86_64-w64-mingw32-gcc -O2 -flto" "" "-flto"
+    lk_check kernel-style-mingw lk_kernel kernel-mingw x86_64-w64-mingw32-gcc
+    lk_exe= lk_run=
+  else
+    skipped+=("link: Windows (no x86_64-w64-mingw32-gcc or wine64)")
+  fi
   printf '  %-28s %s passed, %s failed\n' link "$lk_pass" "$lk_fail"
 else
   skipped+=("link (x86-64 with gcc and objdump only)")
