@@ -841,20 +841,30 @@ FASTMEM__AI const char *fm__arch_name(unsigned f) { return (void)f, ""; }
    the call site: what is inlined is the short ladder and one call. */
 #define FASTMEM__API static inline __attribute__((always_inline, unused))
 
+/* p, hidden from the compiler where it points into an object under 64 bytes (the most a short path
+   reaches) and n is not a constant: else gcc's -Warray-bounds flags blocks of sizes the object
+   cannot hold (SHORT-OBJECT-SIZE). */
+#define FASTMEM__OBJ(p, n)                                                                         \
+  __extension__({                                                                                  \
+    if (__builtin_object_size(p, 0) < 64 && !__builtin_constant_p(n)) FASTMEM__OPAQUE(p);          \
+    p;                                                                                             \
+  })
 FASTMEM__AI void fm__move(fm__u8 *d, const fm__u8 *s, size_t n) {
-  if (n <= FASTMEM__COPY_SHORT_MAX) FASTMEM__MOVE_SHORT(d, s, n);
+  if (n <= FASTMEM__COPY_SHORT_MAX) FASTMEM__MOVE_SHORT(FASTMEM__OBJ(d, n), FASTMEM__OBJ(s, n), n);
   else fm__arch_move_call(d, s, n);
 }
 FASTMEM__AI void fm__set(fm__u8 *d, int c, size_t n) {
-  if (n <= FASTMEM__COPY_SHORT_MAX) FASTMEM__SET_SHORT(d, c, n);
+  if (n <= FASTMEM__COPY_SHORT_MAX) FASTMEM__SET_SHORT(FASTMEM__OBJ(d, n), c, n);
   else fm__arch_set_call(d, c, n);
 }
 FASTMEM__AI int fm__cmp(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  if (n <= FASTMEM__CMP_SHORT_MAX) return FASTMEM__CMP_SHORT(a, b, n);
+  if (n <= FASTMEM__CMP_SHORT_MAX)
+    return FASTMEM__CMP_SHORT(FASTMEM__OBJ(a, n), FASTMEM__OBJ(b, n), n);
   return fm__arch_cmp_call(a, b, n);
 }
 FASTMEM__AI int fm__eq(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  if (n <= FASTMEM__EQ_SHORT_MAX) return FASTMEM__EQ_SHORT(a, b, n);
+  if (n <= FASTMEM__EQ_SHORT_MAX)
+    return FASTMEM__EQ_SHORT(FASTMEM__OBJ(a, n), FASTMEM__OBJ(b, n), n);
   return fm__arch_eq_call(a, b, n);
 }
 

@@ -37,12 +37,37 @@ static int check64(size_t n) {
          !fm_memeq(g, h, k);
 }
 
+/* Sizes of unknown range (an int the compiler cannot see into) on objects smaller than the short
+   paths reach: a digit buffer, a float read from bytes, a short encoded sequence. gcc keeps the
+   branches of larger sizes, whose blocks lie outside the object; it must not warn about them. Only
+   sizes the objects hold are passed. */
+static int opaque_int(int v) {
+  volatile int x = v;
+  return x;
+}
+static int check_unknown(int n) {
+  char digits[21], out[21];
+  float f = 0, one = 1.5f;
+  unsigned char seq[5], *q = seq, back[5];
+  int len = opaque_int(n % 22), fs = opaque_int(n % 5), bad = 0;
+  do *q++ = (unsigned char)(n & 0x7f);
+  while ((n >>= 7) != 0 && q < seq + 5);
+  fm_memset(digits, '7', (size_t)len);
+  fm_memcpy(out, digits, (size_t)len);
+  fm_memcpy(&f, &one, (size_t)fs);
+  fm_memcpy(back, seq, (size_t)(q - seq));
+  bad |= fm_memcmp(out, digits, (size_t)len) != 0 || !fm_memeq(back, seq, (size_t)(q - seq));
+  bad |= fs == 4 && f != one;
+  return bad || (len && out[len - 1] != '7');
+}
+
 int main(int argc, char **argv) {
   size_t n;
   int bad = 0;
   (void)argv;
   for (n = (size_t)argc - 1; n < 24; n++) bad += check(n);
   for (n = (size_t)argc - 1; n <= 64; n++) bad += check64(n);
+  for (n = (size_t)argc - 1; n < 300; n += 7) bad += check_unknown((int)n * 997);
   printf("small objects: %d bad\n", bad);
   return bad != 0;
 }
