@@ -241,7 +241,7 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
   __asm__(".weak " #name FASTMEM__TAG "\n\t.hidden " #name FASTMEM__TAG);
 #define FASTMEM__SECTION(name) __attribute__((section(".text." #name FASTMEM__TAG)))
 #define FASTMEM__LINK_ONCE(f) ((void)0)
-#elif defined(__MINGW32__) && defined(__x86_64__) && !defined(__clang__)
+#elif defined(__MINGW32__) && defined(__x86_64__) && !defined(__clang__) && defined(__SEH__)
 #define FASTMEM__LINK(name) __asm__(#name FASTMEM__TAG);
 #define FASTMEM__SECTION(name) __attribute__((section(".text$" #name FASTMEM__TAG)))
 #define FASTMEM__LINK_ONCE(f)                                                                      \
@@ -253,12 +253,20 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
 #define FASTMEM__SECTION(name)
 #define FASTMEM__LINK_ONCE(f) ((void)0)
 #endif
+/* FASTMEM__OBJ(p, n): p, hidden from gcc where under 64 bytes follow it in its object and n is not
+   constant: else -Warray-bounds flags blocks that only sizes past it reach (SHORT-OBJECT-SIZE). */
 #ifdef __clang__
 #define FASTMEM__LONG_ATTRS noinline, unused
 #define FASTMEM__KEEP(f) (__extension__({ __asm__("" : : "X"(f)); }))
+#define FASTMEM__OBJ(p, n) (p)
 #else
 #define FASTMEM__LONG_ATTRS noinline, noclone, noipa, unused
 #define FASTMEM__KEEP(f) ((void)0)
+#define FASTMEM__OBJ(p, n)                                                                         \
+  __extension__({                                                                                  \
+    if (__builtin_object_size(p, 0) < 64 && !__builtin_constant_p(n)) FASTMEM__OPAQUE(p);          \
+    p;                                                                                             \
+  })
 #endif
 #define FASTMEM__LONG(R, name, PARAMS, ...)                                                        \
   static __attribute__((FASTMEM__LONG_ATTRS, __VA_ARGS__)) R name PARAMS FASTMEM__LINK(            \
@@ -741,8 +749,8 @@ FASTMEM__AI int fm__cmp_words(const fm__u8 *a, const fm__u8 *b, size_t n) {
  * backend and of x86 CPUs without SSE2; out of line, like a tier. */
 
 FASTMEM__PORT(void, fm__move_port, (fm__u8 * d, const fm__u8 *s, size_t n)) {
-  FASTMEM__LINK_ONCE(fm__move_port);
   const size_t W = FASTMEM__PORTABLE_W;
+  FASTMEM__LINK_ONCE(fm__move_port);
   if (n <= 2 * W) fm__move_ends(d, s, n, W, 1);
   else if (n <= 4 * W) fm__move_ends(d, s, n, W, 2);
   else if (n <= 8 * W) fm__move_4r(d, s, n, W, 0);
@@ -750,8 +758,8 @@ FASTMEM__PORT(void, fm__move_port, (fm__u8 * d, const fm__u8 *s, size_t n)) {
   else if (d != s) fm__copy_bwd(d, s, n, W, 0);
 }
 FASTMEM__PORT(void, fm__set_port, (fm__u8 * d, int c, size_t n)) {
-  FASTMEM__LINK_ONCE(fm__set_port);
   const size_t W = FASTMEM__PORTABLE_W;
+  FASTMEM__LINK_ONCE(fm__set_port);
   if (n <= 2 * W) fm__set_ends(d, c, n, W, 1);
   else if (n <= 4 * W) fm__set_ends(d, c, n, W, 2);
   else if (n <= 8 * W) fm__set_4r(d, c, n, W, 0);
@@ -761,8 +769,8 @@ FASTMEM__PORT(void, fm__set_port, (fm__u8 * d, int c, size_t n)) {
 /* Compares: 32-byte steps of four words from the start (the first 32 bytes first, where most
    mismatches sit: CMP-FIRST-32), the last step overlapping what came before. */
 FASTMEM__PORT(int, fm__cmp_port, (const fm__u8 *a, const fm__u8 *b, size_t n)) {
-  FASTMEM__LINK_ONCE(fm__cmp_port);
   size_t i;
+  FASTMEM__LINK_ONCE(fm__cmp_port);
   for (i = 0; i + 32 <= n; i += 32) {
     int r = fm__cmp_words(a + i, b + i, 32);
     if (r) return r;
@@ -771,8 +779,8 @@ FASTMEM__PORT(int, fm__cmp_port, (const fm__u8 *a, const fm__u8 *b, size_t n)) {
   return i < n ? fm__cmp_words(a + n - 32, b + n - 32, 32) : 0;
 }
 FASTMEM__PORT(int, fm__eq_port, (const fm__u8 *a, const fm__u8 *b, size_t n)) {
-  FASTMEM__LINK_ONCE(fm__eq_port);
   size_t i;
+  FASTMEM__LINK_ONCE(fm__eq_port);
   for (i = 0; i + 32 <= n; i += 32) {
     if (!fm__eq_short(a + i, b + i, 32)) return 0;
     FASTMEM__OPAQUE(a);
@@ -841,14 +849,6 @@ FASTMEM__AI const char *fm__arch_name(unsigned f) { return (void)f, ""; }
    the call site: what is inlined is the short ladder and one call. */
 #define FASTMEM__API static inline __attribute__((always_inline, unused))
 
-/* p, hidden from the compiler where it points into an object under 64 bytes (the most a short path
-   reaches) and n is not a constant: else gcc's -Warray-bounds flags blocks of sizes the object
-   cannot hold (SHORT-OBJECT-SIZE). */
-#define FASTMEM__OBJ(p, n)                                                                         \
-  __extension__({                                                                                  \
-    if (__builtin_object_size(p, 0) < 64 && !__builtin_constant_p(n)) FASTMEM__OPAQUE(p);          \
-    p;                                                                                             \
-  })
 FASTMEM__AI void fm__move(fm__u8 *d, const fm__u8 *s, size_t n) {
   if (n <= FASTMEM__COPY_SHORT_MAX) FASTMEM__MOVE_SHORT(FASTMEM__OBJ(d, n), FASTMEM__OBJ(s, n), n);
   else fm__arch_move_call(d, s, n);

@@ -77,8 +77,8 @@ FASTMEM__AI const char *fm__arch_name(unsigned f) { return f & FM_CPU_ERMS ? "po
    instruction from the next 64-aligned byte of d (BIG-STRING-GUARDS). */
 #define FASTMEM__WORDS_OK(m) (n >= ((m) > 64 ? (m) : 64) && (fm__arch_features() & FM_CPU_ERMS))
 FASTMEM__LONG(void, fm__x86_words_move, (fm__u8 * d, const fm__u8 *s, size_t n), ) {
-  FASTMEM__LINK_ONCE(fm__x86_words_move);
   size_t skip = 64 - ((uintptr_t)d & 63);
+  FASTMEM__LINK_ONCE(fm__x86_words_move);
   if (!FASTMEM__WORDS_OK(FASTMEM__WORDS_MOVSB) || !fm__x86_movsb_ok(d, s, n))
     fm__move_port(d, s, n);
   else {
@@ -88,8 +88,8 @@ FASTMEM__LONG(void, fm__x86_words_move, (fm__u8 * d, const fm__u8 *s, size_t n),
   }
 }
 FASTMEM__LONG(void, fm__x86_words_set, (fm__u8 * d, int c, size_t n), ) {
-  FASTMEM__LINK_ONCE(fm__x86_words_set);
   size_t skip = 64 - ((uintptr_t)d & 63);
+  FASTMEM__LINK_ONCE(fm__x86_words_set);
   if (!FASTMEM__WORDS_OK(FASTMEM__WORDS_STOSB)) fm__set_port(d, c, n);
   else {
     fm__set_short(d, c, 32);
@@ -801,8 +801,8 @@ FASTMEM__X86_TIER(int, fm__eq_narrow_avx512, (const fm__u8 *a, const fm__u8 *b, 
   FASTMEM__X86_TIER(R, fm__##op##_avx2, PARAMS, FASTMEM__T_AVX2, LADDER(32))                       \
   FASTMEM__X86_TIER(R, fm__##op##_sse2, PARAMS, FASTMEM__T_SSE2, LADDER(16))                       \
   FASTMEM__LONG(R, fm__##op##_x86_first, PARAMS, ) {                                               \
-    FASTMEM__LINK_ONCE(fm__##op##_x86_first);                                                      \
     const unsigned f = fm__arch_features();                                                        \
+    FASTMEM__LINK_ONCE(fm__##op##_x86_first);                                                      \
     FASTMEM__RET_##R FASTMEM__X86_PICK(f, fm__##op, fm__##op##_port, __VA_ARGS__);                 \
   }                                                                                                \
   FASTMEM__AI R fm__arch_##op##_call PARAMS {                                                      \

@@ -164,6 +164,13 @@ if [ "$(uname -m)" = x86_64 ] && command -v gcc >/dev/null && command -v objdump
     lk_check size-mingw-O3 lk_size mingw-O3 "x86_64-w64-mingw32-gcc -O3" "" ""
     lk_check lto-mingw lk_build lto-mingw 8 "x86_64-w64-mingw32-gcc -O2 -flto" "" "-flto"
     lk_check kernel-style-mingw lk_kernel kernel-mingw x86_64-w64-mingw32-gcc
+    # every long path of an object is link-once: one that lacks FASTMEM__LINK_ONCE would stay a
+    # private copy per file, unnoticed by the sizes while it is small
+    lk_link_once() {
+      x86_64-w64-mingw32-objdump -h "$lk/mingw-O2-32/u2.o" | awk '/\.text\$fm__/ { n++; getline; if ($0 !~ /LINK_ONCE_DISCARD/) bad++ }
+        END { print n + 0 " long paths, " bad + 0 " not link-once"; exit bad || n < 10 }'
+    }
+    lk_check link-once-mingw lk_link_once
     lk_exe= lk_run=
   else
     skipped+=("link: Windows (no x86_64-w64-mingw32-gcc or wine64)")

@@ -73,9 +73,11 @@ if [ "${1:-}" != quick ]; then
   cfg gcc-m32-O2        "gcc -m32 -std=c99 -O2"         "$runner32" -q
   cfg clang-m32-O2      "clang -m32 -std=c99 -O2"       "$runner32" -q
   # fastmem.h compiled on its own, as C and C++, warning-free (clang warns
-  # about unused static inline functions in a main file, not in a header).
+  # about unused static inline functions in a main file, not in a header);
+  # C also without declarations after statements, as some projects build.
   hp=0 hf=0
-  for hc in "gcc -x c -std=c99 -pedantic" "clang -x c -std=c11 -pedantic" \
+  for hc in "gcc -x c -std=c99 -pedantic -Wdeclaration-after-statement" \
+            "clang -x c -std=c11 -pedantic -Wdeclaration-after-statement" \
             "g++ -x c++ -std=c++11 -pedantic" "clang++ -x c++ -std=c++11 -pedantic"; do
     for hd in "" "-DFASTMEM_PORTABLE" "-DFASTMEM_NO_PROBE" "-DFASTMEM_ALL_STRATEGIES"; do
       command -v "${hc%% *}" >/dev/null 2>&1 || continue
