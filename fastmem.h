@@ -215,13 +215,13 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
 #define FASTMEM__SI static inline __attribute__((unused)) /* no warning where a file calls none */
 /* ---- Long paths: one copy per program (LINK-ONE-COPY) ------------------
  * FASTMEM__LONG(R, name, PARAMS, attributes) declares and heads a function that an inlined call
- * site calls out to. Static: a file that does not call it compiles none of it. On ELF its symbol is
- * name_<tag>, weak and hidden, in a section of its own: every call site of a program or shared
- * object calls one copy; --gc-sections drops the others (LTO keeps them). MinGW gcc (Windows
- * x86-64): global, its body (FASTMEM__LINK_ONCE) makes its sections link-once, unless LTO renamed
- * it. The tag holds what decides the code (version, compiler, options, instruction sets), so that
- * only copies of the same code meet. Callers must not use the body they see: gcc's noipa, clang's
- * calls let the address escape. */
+ * site calls out to: static (a file that does not call it compiles none of it), symbol name_<tag>,
+ * hidden; the tag holds what decides the code (version, compiler, options, instruction sets). gcc,
+ * x86 ELF: one section .gnu.linkonce.t.<symbol> kept per program, the symbol weak (its body's
+ * FASTMEM__LINK_ONCE); a copy LTO renamed puts that section in a group, which no linker drops, as
+ * does each later switch to it (the name's second line). Other ELF: weak; --gc-sections drops
+ * unreached copies. MinGW gcc: the body marks its sections link-once unless LTO renamed it.
+ * Callers must not use the body they see: gcc's noipa, clang's calls let the address escape. */
 #define FASTMEM__STR_(x) "_" #x
 #define FASTMEM__STR(x) FASTMEM__STR_(x)
 #define FASTMEM__S(a, b, c, d, e, f)                                                               \
@@ -234,23 +234,33 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
   FASTMEM__S(__SSE4_1__, __SSE4_2__, __AVX__, __AVX2__, __BMI__, __BMI2__)                         \
   FASTMEM__S(__LZCNT__, __MOVBE__, __AVX512F__, __AVX512BW__, __AVX512VL__, __AVX512VBMI__)        \
   FASTMEM__S(__VSX__, _ARCH_PWR8, _ARCH_PWR9, _ARCH_PWR10, __ARM_NEON, __riscv_vector)
+#define FASTMEM__N(f) #f FASTMEM__TAG /* f's symbol */
+#define FASTMEM__GROUP(c, f) "\n\t." c " .L" FASTMEM__N(f) "\n\t.attach_to_group fm__renamed"
 #if defined(FASTMEM_NT_THRESHOLD) || defined(FASTMEM_MOVSB_MIN) || defined(FASTMEM_STOSB_MIN)
+#elif defined(__ELF__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
+#define FASTMEM__LINK(f) __asm__(FASTMEM__N(f));
+#define FASTMEM__SECTION(f)                                                                        \
+  __attribute__((section(".gnu.linkonce.t." FASTMEM__N(f) ",\"ax\",@progbits" FASTMEM__GROUP(      \
+      "ifdef", f) "\n\t.endif#")))
+#define FASTMEM__LINK_ONCE(f)                                                                      \
+  __asm__(".ifc %p0," FASTMEM__N(f) "\n\t.weak %p0\n\t.hidden %p0\n\t.else" FASTMEM__GROUP(        \
+      "ifndef", f) "\n\t.set .L" FASTMEM__N(f) ",1\n\t.endif\n\t.endif" ::"X"(f))
 #elif defined(__ELF__)
-#define FASTMEM__LINK(name)                                                                        \
-  __asm__(#name FASTMEM__TAG);                                                                     \
-  __asm__(".weak " #name FASTMEM__TAG "\n\t.hidden " #name FASTMEM__TAG);
-#define FASTMEM__SECTION(name) __attribute__((section(".text." #name FASTMEM__TAG)))
+#define FASTMEM__LINK(f)                                                                           \
+  __asm__(FASTMEM__N(f));                                                                          \
+  __asm__(".weak " FASTMEM__N(f) "\n\t.hidden " FASTMEM__N(f));
+#define FASTMEM__SECTION(f) __attribute__((section(".text." FASTMEM__N(f))))
 #define FASTMEM__LINK_ONCE(f) ((void)0)
 #elif defined(__MINGW32__) && defined(__x86_64__) && !defined(__clang__) && defined(__SEH__)
-#define FASTMEM__LINK(name) __asm__(#name FASTMEM__TAG);
-#define FASTMEM__SECTION(name) __attribute__((section(".text$" #name FASTMEM__TAG)))
+#define FASTMEM__LINK(f) __asm__(FASTMEM__N(f));
+#define FASTMEM__SECTION(f) __attribute__((section(".text$" FASTMEM__N(f))))
 #define FASTMEM__LINK_ONCE(f)                                                                      \
   __asm__(".ifc %p0," #f FASTMEM__TAG "\n\t.linkonce discard\n\t.section .xdata$%p0\n\t.linkonce " \
           "discard\n\t.section .text$%p0\n\t.globl %p0\n\t.endif" ::"X"(f))
 #endif
 #ifndef FASTMEM__LINK
-#define FASTMEM__LINK(name) ;
-#define FASTMEM__SECTION(name)
+#define FASTMEM__LINK(f) ;
+#define FASTMEM__SECTION(f)
 #define FASTMEM__LINK_ONCE(f) ((void)0)
 #endif
 /* FASTMEM__OBJ(p, n): p, hidden from gcc where under 64 bytes follow it in its object and n is not
@@ -343,9 +353,9 @@ FASTMEM__AI int fm__sign64(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
 /* Eight copies of the low byte of c. */
 FASTMEM__AI uint64_t fm__splat8(int c) { return (uint64_t)(fm__u8)c * 0x0101010101010101ull; }
 
-/* A block of type T at p, loaded or stored; four consecutive blocks loaded
-   into x0..x3 or stored from them; four copied, each stored right after its
-   load (Ta: the store type); one value stored to four. */
+/* A block of type T at p, loaded or stored; four consecutive blocks loaded into x0..x3 or stored
+   from them; four copied, each stored right after its load (Ta: the store type); one value
+   stored to four. */
 #define FASTMEM__LD(T, p) (*FASTMEM__CAST(const T *, (p)))
 #define FASTMEM__ST(T, p, x) (*FASTMEM__CAST(T *, (p)) = (x))
 #define FASTMEM__LD4(T, x, p)                                                                      \
@@ -406,9 +416,9 @@ FASTMEM__AI unsigned fm__publish(unsigned probed) {
 
 /* ==== 4. Building blocks ==================================================== */
 
-/* The fill byte of a short set, hidden from the optimiser unless constant:
-   a byte broadcast once before a loop would stay in registers that every
-   long call then saves and restores (SET-FILL-BYTE). */
+/* The fill byte of a short set, hidden from the optimiser unless constant: a byte broadcast once
+   before a loop would stay in registers that every long call then saves and restores
+   (SET-FILL-BYTE). */
 FASTMEM__AI int fm__fill_byte(int c) {
   if (!__builtin_constant_p(c)) __asm__ volatile("" : "+r"(c));
   return c;

@@ -85,8 +85,11 @@ build() {
   $cc $align $pad $(own libc "$out/A") -I"$out/A" $peer_flags -DNAME=libc -c bench/ab.c -o "$out/libc.o"
   $cc $align $(own A "$out/A") -I"$out/A" -DNAME=A -c bench/ab.c -o "$out/A.o"
   $cc $align $(own B .) -I. -DNAME=B -c bench/ab.c -o "$out/B.o"
-  # and its own long paths: the same version's weak copies would be one
-  objcopy -w -L 'fm__*' "$out/libc.o" && objcopy -w -L 'fm__*' "$out/A.o" && objcopy -w -L 'fm__*' "$out/B.o"
+  # and its own long paths: the same version's weak copies, and gcc's link-once
+  # sections, would be one
+  for o in libc A B; do
+    objcopy -w -L 'fm__*' $(readelf -SW "$out/$o.o" | sed -n 's/.*] \(\.gnu\.linkonce\.t\.\([^ ]*\)\) .*/--rename-section \1=.text.\2/p') "$out/$o.o" || exit 1
+  done
   $cc $align -DAB_PEER="\"$peer\"" bench/ab.c "$out/libc.o" "$out/A.o" "$out/B.o" -o "$2"
 }
 if [ "$places" -le 0 ]; then

@@ -5,18 +5,20 @@
 #
 #   size       a program of 32 files, each with a call site of the five
 #              operations (test/link_unit.c), against the same program of one
-#              file: at most LINK_MAX bytes of text per extra file with
-#              --gc-sections (gcc: 2 KiB; clang, whose call sites inline the
-#              masked short paths too: LINK_MAX_CLANG), -O2 and -O3, C and
-#              C++ files mixed
+#              file: at most LINK_MAX bytes of text per extra file, -O2 and
+#              -O3, C and C++ files mixed: gcc with default flags (2 KiB);
+#              clang with --gc-sections (its call sites inline the masked
+#              short paths too: LINK_MAX_CLANG)
+#   weak       gcc: every long path of an object is weak (has its mark)
 #   one copy   clang without --gc-sections: every call site of an operation
 #              calls the same address
 #   kernel     one kernel-style file among default files: no function its
 #              calls reach (objdump -d, followed) uses a vector register
 #   two .so    two shared objects with different options, loaded by one
 #              program: both correct, no long path exported
-#   flags      -flto, -fPIC, -static, -fvisibility=default, --gc-sections:
-#              build and pass
+#   flags      -flto (also one partition, and LTO files mixed with others),
+#              -fPIC, -static, -fvisibility=default, --gc-sections, gold and
+#              lld: build and pass
 #   direct     -fPIC: the call from the call site is a direct call (no PLT,
 #              no GOT)
 #   Windows    MinGW gcc (C) under Wine: the sizes without --gc-sections,
@@ -99,8 +101,15 @@ lk_reach_fails() { ! lk_reach "$@"; }
 
 if [ "$(uname -m)" = x86_64 ] && command -v gcc >/dev/null && command -v objdump >/dev/null; then
   rm -f "$lk/sizes.txt"
-  lk_check size-gcc-O2 lk_size gcc-O2 "gcc -O2" "" "-Wl,--gc-sections"
-  lk_check size-gcc-O3-cxx lk_size gcc-O3-cxx "gcc -O3" "g++ -O3" "-Wl,--gc-sections"
+  lk_check size-gcc-O2 lk_size gcc-O2 "gcc -O2" "" ""
+  lk_check size-gcc-O3-cxx lk_size gcc-O3-cxx "gcc -O3" "g++ -O3" ""
+  # gcc: every long path is weak; one without its FASTMEM__LINK_ONCE mark would stay local, and
+  # its calls from a file whose copy the linker dropped would need that copy's bytes
+  lk_weak() {
+    nm "$lk/gcc-O2-32/u2.o" | awk '$3 ~ /^fm__/ && $2 ~ /[tTW]/ { n++; if ($2 != "W") { print; bad++ } }
+      END { print n + 0 " long paths, " bad + 0 " not weak"; exit bad || n < 10 }'
+  }
+  lk_check weak-gcc lk_weak
   lk_one_copy_cc() { lk_build "$1" 32 "$2" "$3" "" && lk_one_copy "$1"; }
   lk_check one-copy-gcc lk_one_copy_cc gcc "gcc -O2" "g++ -O2"
   if command -v clang >/dev/null; then
@@ -143,6 +152,10 @@ if [ "$(uname -m)" = x86_64 ] && command -v gcc >/dev/null && command -v objdump
   }
   lk_check two-shared-objects lk_two_so
   lk_check lto-gcc lk_build lto-gcc 8 "gcc -O2 -flto" "" "-flto"
+  lk_check lto-gcc-one lk_build lto-gcc-one 16 "gcc -O2 -flto" "" "-flto -flto-partition=one"
+  lk_check lto-gcc-mixed lk_build lto-gcc-mixed 16 "gcc -O2 -flto" "g++ -O2" "-flto"
+  lk_check gold-gcc lk_build gold-gcc 8 "gcc -O2" "" "-fuse-ld=gold"
+  command -v ld.lld >/dev/null && lk_check lld-gcc lk_build lld-gcc 8 "gcc -O2" "" "-fuse-ld=lld"
   command -v clang >/dev/null && lk_check lto-clang lk_build lto-clang 8 "clang -O2 -flto" "" "-flto -fuse-ld=lld"
   lk_check pic lk_build pic 8 "gcc -O2 -fPIC" "g++ -O2 -fPIC" "-pie"
   lk_check static lk_build static 8 "gcc -O2" "" "-static"
