@@ -360,15 +360,15 @@ FASTMEM__AI const char *fm__arch_name(unsigned f) {
    clang -O0 turns the intrinsics into a memcpy call). */
 FASTMEM__TARGET(FASTMEM__T_SSE2) void fm__stream_16(fm__u8 *d, const fm__u8 *s) {
   fm__v16 x = *FASTMEM__CAST(const fm__v16 *, s);
-  __asm__("movntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v16a *, d)) : "x"(x));
+  __asm__("movntdq {%1, %0|%0, %1}" : "=m"(*FASTMEM__CAST(fm__v16a *, d)) : "x"(x));
 }
 FASTMEM__TARGET(FASTMEM__T_AVX2) void fm__stream_32(fm__u8 *d, const fm__u8 *s) {
   fm__v32 x = *FASTMEM__CAST(const fm__v32 *, s);
-  __asm__("vmovntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v32a *, d)) : "x"(x));
+  __asm__("vmovntdq {%1, %0|%0, %1}" : "=m"(*FASTMEM__CAST(fm__v32a *, d)) : "x"(x));
 }
 FASTMEM__TARGET(FASTMEM__T_AVX512) void fm__stream_64(fm__u8 *d, const fm__u8 *s) {
   fm__v64 x = *FASTMEM__CAST(const fm__v64 *, s);
-  __asm__("vmovntdq %1, %0" : "=m"(*FASTMEM__CAST(fm__v64a *, d)) : "v"(x));
+  __asm__("vmovntdq {%1, %0|%0, %1}" : "=m"(*FASTMEM__CAST(fm__v64a *, d)) : "v"(x));
 }
 /* 0xff in each byte where the 16 or 32 bytes at a and b are equal. */
 FASTMEM__TARGET(FASTMEM__T_SSE2) fm__c16 fm__eq_x16(const fm__u8 *a, const fm__u8 *b) {
@@ -846,12 +846,12 @@ FASTMEM__AI int fm__x86_masked(size_t n, const fm__u8 *a, const fm__u8 *b) {
   return !__builtin_constant_p(n) && (fm__load(&fm__cpu_state) & bits) == bits &&
          fm__x86_window_in_page(a) && fm__x86_window_in_page(b);
 }
-/* k1 = the first n bits (n <= 64): the mask of the n bytes at an address. */
+/* k1 = the first n bits (n <= 64): the mask of the n bytes at an address. asm: {AT&T|Intel}. */
 #define FASTMEM__MASK_N                                                                            \
-  "movq $-1, %[t]\n\t"                                                                             \
-  "bzhiq %[n], %[t], %[t]\n\t"                                                                     \
-  "kmovq %[t], %%k1\n\t"
-#define FASTMEM__ZMM16_CLEAR "\n\tvpxord %%xmm16, %%xmm16, %%xmm16"
+  "{movq $-1, %[t]|mov %[t], -1}\n\t{bzhiq %[n], %[t], %[t]|bzhi %[t], %[t], %[n]}\n\t"            \
+  "{kmovq %[t], %%k1|kmovq k1, %[t]}\n\t"
+#define FASTMEM__ZMM16_CLEAR "\n\tvpxord {%%xmm16, %%xmm16, %%xmm16|xmm16, xmm16, xmm16}"
+#define FASTMEM__STORE_ZMM16 "{vmovdqu8 %%zmm16, (%[d])%{%%k1%}|vmovdqu8 [%[d]]%{k1%}, zmm16}"
 /* the n <= 64 bytes at p as an asm operand: of no stated size for gcc
    (-Warray-bounds would flag every smaller object), 64 for clang. */
 #ifdef __clang__
@@ -865,9 +865,10 @@ FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {
   uint64_t t;
   fm__u8 *pd = d;
   const fm__u8 *ps = s;
-  __asm__(FASTMEM__MASK_N "cmovzq %[zs], %[s]\n\tcmovzq %[zd], %[d]\n\t"
-                          "vmovdqu8 (%[s]), %%zmm16%{%%k1%}%{z%}\n\t"
-                          "vmovdqu8 %%zmm16, (%[d])%{%%k1%}" FASTMEM__ZMM16_CLEAR
+  __asm__(FASTMEM__MASK_N "{cmovzq %[zs], %[s]|cmovz %[s], %[zs]}\n\t"
+                          "{cmovzq %[zd], %[d]|cmovz %[d], %[zd]}\n\t"
+                          "{vmovdqu8 (%[s]), %%zmm16%{%%k1%}%{z%}|vmovdqu8 zmm16%{k1%}%{z%}, "
+                          "[%[s]]}\n\t" FASTMEM__STORE_ZMM16 FASTMEM__ZMM16_CLEAR
           : [t] "=&r"(t), [d] "+r"(pd), [s] "+r"(ps), "+m"(FASTMEM__UPTO64(fm__u8, d))
           : [n] "r"(n), [zs] "r"(&fm__shared), [zd] "r"(fm__shared.unread),
             "m"(FASTMEM__UPTO64(const fm__u8, s))
@@ -877,9 +878,10 @@ FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {
 FASTMEM__AI void fm__x86_set_masked(fm__u8 *d, int c, size_t n) {
   uint64_t t;
   fm__u8 *pd = d;
-  __asm__(FASTMEM__MASK_N "cmovzq %[zd], %[d]\n\t"
-                          "vpbroadcastb %k[c], %%zmm16\n\t"
-                          "vmovdqu8 %%zmm16, (%[d])%{%%k1%}" FASTMEM__ZMM16_CLEAR
+  __asm__(FASTMEM__MASK_N
+          "{cmovzq %[zd], %[d]|cmovz %[d], %[zd]}\n\t"
+          "{vpbroadcastb %k[c], %%zmm16|vpbroadcastb zmm16, %k[c]}\n\t" FASTMEM__STORE_ZMM16
+              FASTMEM__ZMM16_CLEAR
           : [t] "=&r"(t), [d] "+r"(pd), "+m"(FASTMEM__UPTO64(fm__u8, d))
           : [n] "r"(n), [zd] "r"(fm__shared.unread), [c] "r"(c)
           : "k1", "xmm16");
@@ -888,14 +890,15 @@ FASTMEM__AI void fm__x86_set_masked(fm__u8 *d, int c, size_t n) {
    b's under the same mask: k2, the mask of the bytes that differ. */
 #define FASTMEM__NE_MASKED                                                                         \
   FASTMEM__MASK_N                                                                                  \
-  "vmovdqu8 (%[a]), %%zmm16%{%%k1%}%{z%}\n\t"                                                      \
-  "vpcmpneqb (%[b]), %%zmm16, %%k2%{%%k1%}" FASTMEM__ZMM16_CLEAR "\n\t"
+  "{vmovdqu8 (%[a]), %%zmm16%{%%k1%}%{z%}|vmovdqu8 zmm16%{k1%}%{z%}, [%[a]]}\n\t"                  \
+  "{vpcmpneqb (%[b]), %%zmm16, %%k2%{%%k1%}|vpcmpneqb k2%{k1%}, zmm16, "                           \
+  "[%[b]]}" FASTMEM__ZMM16_CLEAR "\n\t"
 #define FASTMEM__NE_MASKED_IN                                                                      \
   [n] "r"(n), [a] "r"(a), [b] "r"(b), "m"(FASTMEM__UPTO64(const fm__u8, a)),                       \
       "m"(FASTMEM__UPTO64(const fm__u8, b))
 FASTMEM__AI int fm__x86_cmp_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
   uint64_t t, m;
-  __asm__(FASTMEM__NE_MASKED "kmovq %%k2, %[m]"
+  __asm__(FASTMEM__NE_MASKED "{kmovq %%k2, %[m]|kmovq %[m], k2}"
           : [t] "=&r"(t), [m] "=r"(m)
           : FASTMEM__NE_MASKED_IN
           : "k1", "k2", "xmm16");
@@ -905,7 +908,7 @@ FASTMEM__AI int fm__x86_cmp_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
 FASTMEM__AI int fm__x86_eq_masked(const fm__u8 *a, const fm__u8 *b, size_t n) {
   uint64_t t;
   int eq;
-  __asm__(FASTMEM__NE_MASKED "kortestq %%k2, %%k2"
+  __asm__(FASTMEM__NE_MASKED "{kortestq %%k2, %%k2|kortestq k2, k2}"
           : [t] "=&r"(t), "=@ccz"(eq)
           : FASTMEM__NE_MASKED_IN
           : "k1", "k2", "xmm16");

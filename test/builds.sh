@@ -15,6 +15,9 @@
 #   Windows        MinGW-w64 builds of the suite under Wine (wine64, headless,
 #                  a fresh WINEPREFIX under $out), and fm_cpu_limit shared
 #                  by two translation units
+#   Intel syntax   x86 builds with -masm=intel give the same instructions as
+#                  with -masm=att (objdump), gcc and clang, default and
+#                  AVX-512 targets (the masked short paths' asm)
 #   bad input      option combinations that cannot work stop at an #error
 #                  naming the option
 
@@ -231,6 +234,22 @@ EOF
   }
   bk_check mingw-clang-shared-state bk_clang_shared
   bk_line windows
+fi
+
+# ---- Intel syntax: the inline asm holds both dialects -------------------------
+# bk_dialects CC FLAGS...: test/codegen.c built with -masm=att and -masm=intel, the same
+# instructions. clang with FASTMEM_NO_PROBE: clang 14's own <cpuid.h> is AT&T only.
+bk_dialects() {
+  "$@" -masm=att -I. -c test/codegen.c -o "$out/att.o" && "$@" -masm=intel -I. -c test/codegen.c -o "$out/intel.o" &&
+    bk_dis objdump "$out/att.o" >"$out/att.dis" && bk_dis objdump "$out/intel.o" >"$out/intel.dis" &&
+    grep -q 'movntdq' "$out/att.dis" && cmp "$out/att.dis" "$out/intel.dis"
+}
+if [ "$(uname -m)" = x86_64 ]; then
+  for m in -O2 "-O2 -march=x86-64-v4"; do
+    bk_check "masm-intel-gcc${m#-O2}" bk_dialects gcc $m
+    command -v clang >/dev/null && bk_check "masm-intel-clang${m#-O2}" bk_dialects clang $m -DFASTMEM_NO_PROBE
+  done
+  bk_line intel-syntax
 fi
 
 # ---- Bad input: each of these must stop at an #error naming the option -----
