@@ -218,33 +218,47 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
  * site calls out to: static (a file that does not call it compiles none of it), symbol name_<tag>,
  * hidden; the tag holds what decides the code (version, compiler, options, instruction sets). gcc,
  * x86 ELF: one section .gnu.linkonce.t.<symbol> kept per program, the symbol weak (its body's
- * FASTMEM__LINK_ONCE); a copy LTO renamed puts that section in a group, which no linker drops, as
- * does each later switch to it (the name's second line). Other ELF: weak; --gc-sections drops
- * unreached copies. MinGW gcc: the body marks its sections link-once unless LTO renamed it.
- * Callers must not use the body they see: gcc's noipa, clang's calls let the address escape. */
+ * FASTMEM__LINK_ONCE), no mcount call or patch area (their tables would point into dropped copies);
+ * a copy LTO renamed puts that section in a group, which no linker drops, as does each later switch
+ * to it (the name's second line). Other ELF: weak; --gc-sections drops unreached copies. MinGW gcc:
+ * the body marks its sections link-once unless LTO renamed it. Callers must not use the body they
+ * see: gcc's noipa, clang's calls let the address escape. */
 #define FASTMEM__STR_(x) "_" #x
 #define FASTMEM__STR(x) FASTMEM__STR_(x)
 #define FASTMEM__S(a, b, c, d, e, f)                                                               \
   FASTMEM__STR(a) FASTMEM__STR(b) FASTMEM__STR(c) FASTMEM__STR(d) FASTMEM__STR(e) FASTMEM__STR(f)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) /* ASan or TSan: in the tag */
+#define FASTMEM__SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define FASTMEM__SANITIZED 1
+#endif
+#endif
 #define FASTMEM__TAG                                                                               \
-  FASTMEM__S(FASTMEM_VERSION_MAJOR, FASTMEM_VERSION_MINOR, FASTMEM_VERSION_PATCH, __clang__,       \
-             __OPTIMIZE__, FASTMEM__NOVEC)                                                         \
-  FASTMEM__S(FASTMEM_NO_PROBE, FASTMEM_PORTABLE, FASTMEM_ALL_STRATEGIES, __SSE2__, __SSE3__,       \
-             __SSSE3__)                                                                            \
-  FASTMEM__S(__SSE4_1__, __SSE4_2__, __AVX__, __AVX2__, __BMI__, __BMI2__)                         \
+  FASTMEM__S(FASTMEM_VERSION_MAJOR, FASTMEM_VERSION_MINOR, FASTMEM_VERSION_PATCH, __OPTIMIZE__,    \
+             FASTMEM__NOVEC, FASTMEM__SANITIZED)                                                   \
+  FASTMEM__S(__GNUC__, __GNUC_MINOR__, __clang_major__, __clang_minor__, __SSE2__, __SSE3__)       \
+  FASTMEM__S(FASTMEM_NO_PROBE, FASTMEM_PORTABLE, FASTMEM_ALL_STRATEGIES, __SSSE3__, __SSE4_1__,    \
+             __SSE4_2__)                                                                           \
+  FASTMEM__S(__AVX__, __AVX2__, __BMI__, __BMI2__, __CET__, __SANITIZE_HWADDRESS__)                \
   FASTMEM__S(__LZCNT__, __MOVBE__, __AVX512F__, __AVX512BW__, __AVX512VL__, __AVX512VBMI__)        \
   FASTMEM__S(__VSX__, _ARCH_PWR8, _ARCH_PWR9, _ARCH_PWR10, __ARM_NEON, __riscv_vector)
 #define FASTMEM__N(f) #f FASTMEM__TAG /* f's symbol */
-#define FASTMEM__GROUP(c, f) "\n\t." c " .L" FASTMEM__N(f) "\n\t.attach_to_group fm__renamed"
 #if defined(FASTMEM_NT_THRESHOLD) || defined(FASTMEM_MOVSB_MIN) || defined(FASTMEM_STOSB_MIN)
 #elif defined(__ELF__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
 #define FASTMEM__LINK(f) __asm__(FASTMEM__N(f));
+/* gas before 2.36 has no .attach_to_group: f stays in .text.<symbol>, kept, weak if not renamed */
+#define FASTMEM__OLD_GAS(f)                                                                        \
+  "\n\t.if .gasversion. < 23600\n\t.section .text." FASTMEM__N(f) ",\"ax\""
+#define FASTMEM__GROUP(c, f)                                                                       \
+  "\n\t.else\n\t." c " .L" FASTMEM__N(f) "\n\t.attach_to_group fm__renamed\n\t.set .L" FASTMEM__N( \
+      f) ",1\n\t.endif\n\t.endif"
 #define FASTMEM__SECTION(f)                                                                        \
-  __attribute__((section(".gnu.linkonce.t." FASTMEM__N(f) ",\"ax\",@progbits" FASTMEM__GROUP(      \
-      "ifdef", f) "\n\t.endif#")))
+  __attribute__((section(".gnu.linkonce.t." FASTMEM__N(f) ",\"ax\",@progbits" FASTMEM__OLD_GAS(f)  \
+                             FASTMEM__GROUP("ifdef", f) "#")))
 #define FASTMEM__LINK_ONCE(f)                                                                      \
-  __asm__(".ifc %p0," FASTMEM__N(f) "\n\t.weak %p0\n\t.hidden %p0\n\t.else" FASTMEM__GROUP(        \
-      "ifndef", f) "\n\t.set .L" FASTMEM__N(f) ",1\n\t.endif\n\t.endif" ::"X"(f))
+  __asm__(".ifc %p0," FASTMEM__N(f) "\n\t.weak %p0\n\t.hidden %p0\n\t.else" FASTMEM__OLD_GAS(f)    \
+              FASTMEM__GROUP("ifndef", f) "\n\t.endif" ::"X"(f))
 #elif defined(__ELF__)
 #define FASTMEM__LINK(f)                                                                           \
   __asm__(FASTMEM__N(f));                                                                          \
@@ -270,7 +284,8 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
 #define FASTMEM__KEEP(f) (__extension__({ __asm__("" : : "X"(f)); }))
 #define FASTMEM__OBJ(p, n) (p)
 #else
-#define FASTMEM__LONG_ATTRS noinline, noclone, noipa, unused
+#define FASTMEM__LONG_ATTRS                                                                        \
+  noinline, noclone, noipa, unused, no_instrument_function, patchable_function_entry(0, 0)
 #define FASTMEM__KEEP(f) ((void)0)
 #define FASTMEM__OBJ(p, n)                                                                         \
   __extension__({                                                                                  \

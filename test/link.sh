@@ -16,9 +16,10 @@
 #              calls reach (objdump -d, followed) uses a vector register
 #   two .so    two shared objects with different options, loaded by one
 #              program: both correct, no long path exported
+#   asan       an ASan file linked after a plain one reports its overflow
 #   flags      -flto (also one partition, and LTO files mixed with others),
 #              -fPIC, -static, -fvisibility=default, --gc-sections, gold and
-#              lld: build and pass
+#              lld, -pg, -fpatchable-function-entry: build and pass
 #   direct     -fPIC: the call from the call site is a direct call (no PLT,
 #              no GOT)
 #   Windows    MinGW gcc (C) under Wine: the sizes without --gc-sections,
@@ -151,10 +152,29 @@ if [ "$(uname -m)" = x86_64 ] && command -v gcc >/dev/null && command -v objdump
       "$d/p" | tail -n 2 && "$d/p" | grep -q '^[1-9][0-9]* passed, 0 failed$'
   }
   lk_check two-shared-objects lk_two_so
+  # an ASan file linked after a plain one keeps its own, instrumented copy: the overflow is seen
+  lk_asan() {
+    printf '#include "fastmem.h"\nvoid other(char *d, const char *s, size_t n) { fm_memcpy(d, s, n); }\n' >"$lk/o.c"
+    printf '#include <stdlib.h>\n#include "fastmem.h"\nvoid other(char *, const char *, size_t);\n%s\n' \
+      'int main(int c, char **v) { char *d = malloc(100), *s = calloc(1, 300); (void)v; other(s, s + 100, 100);
+        fm_memcpy(d, s, 199 + (size_t)c); return d[0]; }' >"$lk/a.c"
+    gcc -O2 -I. -c "$lk/o.c" -o "$lk/o.o" && gcc -O2 -fsanitize=address -I. -c "$lk/a.c" -o "$lk/a.o" &&
+      gcc -fsanitize=address "$lk/o.o" "$lk/a.o" -o "$lk/asan" || return 1
+    ! "$lk/asan" 2>"$lk/asan.err" && grep -q 'ERROR: AddressSanitizer' "$lk/asan.err"
+  }
+  lk_check asan-mixed-gcc lk_asan
   lk_check lto-gcc lk_build lto-gcc 8 "gcc -O2 -flto" "" "-flto"
   lk_check lto-gcc-one lk_build lto-gcc-one 16 "gcc -O2 -flto" "" "-flto -flto-partition=one"
   lk_check lto-gcc-mixed lk_build lto-gcc-mixed 16 "gcc -O2 -flto" "g++ -O2" "-flto"
   lk_check gold-gcc lk_build gold-gcc 8 "gcc -O2" "" "-fuse-ld=gold"
+  # tables that point into every function (mcount sites, patchable entries) must not point into
+  # a dropped copy: the long paths have neither
+  export GMON_OUT_PREFIX=$lk/gmon # the profile, out of the checkout
+  lk_check pg-gcc lk_build pg-gcc 4 "gcc -O2 -pg -mrecord-mcount" "" "-pg"
+  unset GMON_OUT_PREFIX
+  lk_check patchable-gold-gcc lk_build patchable-gold 4 "gcc -O2 -fpatchable-function-entry=2" "" "-fuse-ld=gold"
+  lk_check patchable-lto-gcc lk_build patchable-lto 6 "gcc -O2 -flto -fpatchable-function-entry=2" "" \
+    "-flto -flto-partition=one -fpatchable-function-entry=2"
   command -v ld.lld >/dev/null && lk_check lld-gcc lk_build lld-gcc 8 "gcc -O2" "" "-fuse-ld=lld"
   command -v clang >/dev/null && lk_check lto-clang lk_build lto-clang 8 "clang -O2 -flto" "" "-flto -fuse-ld=lld"
   lk_check pic lk_build pic 8 "gcc -O2 -fPIC" "g++ -O2 -fPIC" "-pie"
