@@ -248,17 +248,17 @@ static inline const char *fm__arch_name(unsigned f) { return (void)f, "plain"; }
 #elif defined(__ELF__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
 #define FASTMEM__LINK(f) __asm__(FASTMEM__N(f));
 /* gas before 2.36 has no .attach_to_group: f stays in .text.<symbol>, kept, weak if not renamed */
-#define FASTMEM__OLD_GAS(f)                                                                        \
-  "\n\t.if .gasversion. < 23600\n\t.section .text." FASTMEM__N(f) ",\"ax\""
+#define FASTMEM__NEW_GAS "\n\t.if .gasversion. >= 23600"
 #define FASTMEM__GROUP(c, f)                                                                       \
-  "\n\t.else\n\t." c " .L" FASTMEM__N(f) "\n\t.attach_to_group fm__renamed\n\t.set .L" FASTMEM__N( \
-      f) ",1\n\t.endif\n\t.endif"
+  "\n\t." c " .L" FASTMEM__N(f) "\n\t.attach_to_group fm__renamed"                                 \
+                                "\n\t.set .L" FASTMEM__N(f) ",1\n\t.endif"
 #define FASTMEM__SECTION(f)                                                                        \
-  __attribute__((section(".gnu.linkonce.t." FASTMEM__N(f) ",\"ax\",@progbits" FASTMEM__OLD_GAS(f)  \
-                             FASTMEM__GROUP("ifdef", f) "#")))
+  __attribute__((section(                                                                          \
+      ".gnu.linkonce.t." FASTMEM__N(f) ",\"ax\",@progbits" FASTMEM__NEW_GAS FASTMEM__GROUP(        \
+          "ifdef", f) "\n\t.else\n\t.section .text." FASTMEM__N(f) ",\"ax\"\n\t.endif#")))
 #define FASTMEM__LINK_ONCE(f)                                                                      \
-  __asm__(".ifc %p0," FASTMEM__N(f) "\n\t.weak %p0\n\t.hidden %p0\n\t.else" FASTMEM__OLD_GAS(f)    \
-              FASTMEM__GROUP("ifndef", f) "\n\t.endif" ::"X"(f))
+  __asm__(".ifc %p0," FASTMEM__N(f) "\n\t.weak %p0\n\t.hidden %p0\n\t.else" FASTMEM__NEW_GAS       \
+              FASTMEM__GROUP("ifndef", f) "\n\t.endif\n\t.endif" ::"X"(f))
 #elif defined(__ELF__)
 #define FASTMEM__LINK(f)                                                                           \
   __asm__(FASTMEM__N(f));                                                                          \
