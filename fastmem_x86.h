@@ -833,11 +833,11 @@ FASTMEM__X86_OP(int, eq, (const fm__u8 *a, const fm__u8 *b, size_t n), FASTMEM__
 #define FASTMEM__CMP_SHORT_MAX 64
 /* ---- Masked short paths --------------------------------------------------------------
  * Where the plan has them, a size not known at compile time: copies up to 32 bytes, sets and
- * compares up to 64 with a mask of the first n bytes and one byte-masked access in zmm16, no size
- * branch (MASK-SHORT). Masked-off bytes are not touched and cannot fault; zmm16 is cleared after
- * use. Only where each 64-byte window stays in its page (MASK-PAGE-WINDOW); never with every byte
- * masked off: for n = 0 compares branch around it, copies and sets aim it at fm__shared, whose page
- * is mapped in (MASK-ZERO-SIZE). */
+ * compares up to 64 with a mask of the first n bytes and one byte-masked access in zmm16 (copies:
+ * ymm16), no size branch (MASK-SHORT). Masked-off bytes are not touched and cannot fault; the
+ * register is cleared after use. Only where each 64-byte window stays in its page
+ * (MASK-PAGE-WINDOW); never with every byte masked off: for n = 0 compares branch around it, copies
+ * and sets aim it at fm__shared, whose page is mapped in (MASK-ZERO-SIZE). */
 FASTMEM__AI int fm__x86_window_in_page(const fm__u8 *p) {
   return ((uintptr_t)p & 4095) <= 4096 - 64;
 }
@@ -860,15 +860,18 @@ FASTMEM__AI int fm__x86_masked(size_t n, const fm__u8 *a, const fm__u8 *b) {
 #define FASTMEM__UPTO64(T, p) (*FASTMEM__CAST(T(*)[], p))
 #endif
 
-/* Copy n <= 64 bytes (used up to 32): a masked load and store; n = 0: ZF of bzhi, no branch. */
+/* Copy n <= 32 bytes: a masked load and store of a 32-byte window (ymm16), which reaches fewer
+   lines the copy does not need than a 64-byte one (MASK-COPY-32); n = 0: ZF of bzhi, no branch. */
 FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {
   uint64_t t;
   fm__u8 *pd = d;
   const fm__u8 *ps = s;
-  __asm__(FASTMEM__MASK_N "{cmovzq %[zs], %[s]|cmovz %[s], %[zs]}\n\t"
-                          "{cmovzq %[zd], %[d]|cmovz %[d], %[zd]}\n\t"
-                          "{vmovdqu8 (%[s]), %%zmm16%{%%k1%}%{z%}|vmovdqu8 zmm16%{k1%}%{z%}, "
-                          "[%[s]]}\n\t" FASTMEM__STORE_ZMM16 FASTMEM__ZMM16_CLEAR
+  __asm__(FASTMEM__MASK_N
+          "{cmovzq %[zs], %[s]|cmovz %[s], %[zs]}\n\t"
+          "{cmovzq %[zd], %[d]|cmovz %[d], %[zd]}\n\t"
+          "{vmovdqu8 (%[s]), %%ymm16%{%%k1%}%{z%}|vmovdqu8 ymm16%{k1%}%{z%}, "
+          "[%[s]]}\n\t"
+          "{vmovdqu8 %%ymm16, (%[d])%{%%k1%}|vmovdqu8 [%[d]]%{k1%}, ymm16}" FASTMEM__ZMM16_CLEAR
           : [t] "=&r"(t), [d] "+r"(pd), [s] "+r"(ps), "+m"(FASTMEM__UPTO64(fm__u8, d))
           : [n] "r"(n), [zs] "r"(&fm__shared), [zd] "r"(fm__shared.unread),
             "m"(FASTMEM__UPTO64(const fm__u8, s))
