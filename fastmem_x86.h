@@ -835,7 +835,7 @@ FASTMEM__X86_OP(int, eq, (const fm__u8 *a, const fm__u8 *b, size_t n), FASTMEM__
  * Where the plan has them, a size not known at compile time: copies up to 32 bytes, sets and
  * compares up to 64 with a mask of the first n bytes and one byte-masked access in zmm16 (copies:
  * ymm16), no size branch (MASK-SHORT). Masked-off bytes are not touched and cannot fault; the
- * register is cleared after use. Only where each 64-byte window stays in its page
+ * register is cleared after use. Only where 64 bytes from each pointer stay in its page
  * (MASK-PAGE-WINDOW); never with every byte masked off: for n = 0 compares branch around it, copies
  * and sets aim it at fm__shared, whose page is mapped in (MASK-ZERO-SIZE). */
 FASTMEM__AI int fm__x86_window_in_page(const fm__u8 *p) {

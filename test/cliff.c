@@ -205,10 +205,10 @@ static void run_row(int op, size_t n, const cls *c, int ncls) {
 
 /* Short calls whose range ends at or just before the end of a page, the
    next page mapped or not, against the same call in the middle of a page.
-   The AVX-512 byte-masked paths load or store a 64-byte window under a
-   mask; where its masked-off bytes reached into the next page, AMD Zen 4
-   took 5x as long for a store (next page mapped) and 60-90x for any
-   access (next page PROT_NONE): those calls must keep their usual speed.
+   The AVX-512 byte-masked paths load or store a 64-byte window (copies:
+   32) under a mask; where its masked-off bytes reached into the next page,
+   AMD Zen 4 took 5x as long for a store (next page mapped) and 60-90x for
+   any access (next page PROT_NONE): those calls must keep their speed.
    n is opaque so that the masked paths, not constant-size code, run
    (clang builds, and gcc ones that target AVX-512). */
 enum { END_COPY, END_SET, END_CMP, END_EQ };

@@ -484,6 +484,51 @@ static void run_cmp_sizes(unsigned all) {
   region_free(b);
 }
 
+#ifdef FASTMEM__X86_MASKS
+/* The masked short paths called directly, bypassing the page test that keeps their windows off
+   page ends elsewhere: each range ends flush against a guard page, so a byte the mask fails to
+   cover faults (loads too, which the other tests cannot see); n = 0 at the guard page itself. */
+static void run_masked_edges(unsigned all) {
+  region ra = region_new(4096), rb = region_new(4096);
+  u8 *ea = ra.base + ra.len, *eb = rb.base + rb.len, *a, *b;
+  size_t n, i;
+  if (!(all & FM_CPU_AVX512)) goto done;
+  cur_mask = all;
+  fill(ra.base, ra.len);
+  for (n = 0; n <= 64; n++) {
+    a = ea - n;
+    b = eb - n;
+    if (n <= 32) {
+      memset(rb.base, 0xa5, rb.len);
+      fm__x86_move_masked(b, a, n);
+      for (i = 0; i < rb.len - n && rb.base[i] == 0xa5; i++) continue;
+      CHECK(i == rb.len - n && !memcmp(b, a, n), "masked copy n=%zu flush against the guard", n);
+    }
+    memset(rb.base, 0xa5, rb.len);
+    fm__x86_set_masked(b, 0x3c, n);
+    for (i = 0; i < rb.len && rb.base[i] == (i < rb.len - n ? 0xa5 : 0x3c); i++) continue;
+    CHECK(i == rb.len, "masked set n=%zu flush against the guard", n);
+    if (n == 0) continue;
+    memcpy(b, a, n);
+    CHECK(fm__x86_cmp_masked(a, b, n) == 0 && fm__x86_eq_masked(a, b, n) == 1,
+          "masked compare n=%zu equal, flush against the guard", n);
+    b[n - 1] = (u8)(a[n - 1] + 1);
+    CHECK(fm__x86_cmp_masked(a, b, n) == (int)a[n - 1] - (int)b[n - 1] &&
+              fm__x86_eq_masked(a, b, n) == 0,
+          "masked compare n=%zu last byte differs, flush against the guard", n);
+  }
+  /* n = 0 aims both accesses at fm__shared: nothing may land in its line that nothing reads */
+  protect_none(ra.base, ra.len);
+  fm__x86_move_masked(ea - 1, ea - 1, 0);
+  fm__x86_set_masked(ea - 1, 0x5a, 0);
+  for (i = 0; i < sizeof fm__shared.unread && !fm__shared.unread[i]; i++) continue;
+  CHECK(i == sizeof fm__shared.unread, "masked copy and set of 0 bytes on a guard page");
+done:
+  region_free(ra);
+  region_free(rb);
+}
+#endif
+
 #ifndef FASTMEM_ALL_STRATEGIES
 /* Each measured CPU finds its plan, and a CPU nobody measured (the
    neighbouring models and families, and Zen 3, whose measurements gave the
@@ -566,6 +611,9 @@ int main(int argc, char **argv) {
 #endif
   if (!quick) run_plan_sizes(all);
   run_cmp_sizes(all);
+#endif
+#ifdef FASTMEM__X86_MASKS
+  run_masked_edges(all);
 #endif
   printf("%lu passed, %lu failed\n", passed, failed);
   return failed != 0;
