@@ -851,7 +851,7 @@ FASTMEM__AI int fm__x86_masked(size_t n, const fm__u8 *a, const fm__u8 *b) {
   "{movq $-1, %[t]|mov %[t], -1}\n\t{bzhiq %[n], %[t], %[t]|bzhi %[t], %[t], %[n]}\n\t"            \
   "{kmovq %[t], %%k1|kmovq k1, %[t]}\n\t"
 #define FASTMEM__ZMM16_CLEAR "\n\tvpxord {%%xmm16, %%xmm16, %%xmm16|xmm16, xmm16, xmm16}"
-#define FASTMEM__STORE_ZMM16 "{vmovdqu8 %%zmm16, (%[d])%{%%k1%}|vmovdqu8 [%[d]]%{k1%}, zmm16}"
+#define FASTMEM__STORE_K1(r) "{vmovdqu8 %%" r ", (%[d])%{%%k1%}|vmovdqu8 [%[d]]%{k1%}, " r "}"
 /* the n <= 64 bytes at p as an asm operand: of no stated size for gcc
    (-Warray-bounds would flag every smaller object), 64 for clang. */
 #ifdef __clang__
@@ -866,12 +866,10 @@ FASTMEM__AI void fm__x86_move_masked(fm__u8 *d, const fm__u8 *s, size_t n) {
   uint64_t t;
   fm__u8 *pd = d;
   const fm__u8 *ps = s;
-  __asm__(FASTMEM__MASK_N
-          "{cmovzq %[zs], %[s]|cmovz %[s], %[zs]}\n\t"
-          "{cmovzq %[zd], %[d]|cmovz %[d], %[zd]}\n\t"
-          "{vmovdqu8 (%[s]), %%ymm16%{%%k1%}%{z%}|vmovdqu8 ymm16%{k1%}%{z%}, "
-          "[%[s]]}\n\t"
-          "{vmovdqu8 %%ymm16, (%[d])%{%%k1%}|vmovdqu8 [%[d]]%{k1%}, ymm16}" FASTMEM__ZMM16_CLEAR
+  __asm__(FASTMEM__MASK_N "{cmovzq %[zs], %[s]|cmovz %[s], %[zs]}\n\t"
+                          "{cmovzq %[zd], %[d]|cmovz %[d], %[zd]}\n\t"
+                          "{vmovdqu8 (%[s]), %%ymm16%{%%k1%}%{z%}|vmovdqu8 ymm16%{k1%}%{z%}, "
+                          "[%[s]]}\n\t" FASTMEM__STORE_K1("ymm16") FASTMEM__ZMM16_CLEAR
           : [t] "=&r"(t), [d] "+r"(pd), [s] "+r"(ps), "+m"(FASTMEM__UPTO64(fm__u8, d))
           : [n] "r"(n), [zs] "r"(&fm__shared), [zd] "r"(fm__shared.unread),
             "m"(FASTMEM__UPTO64(const fm__u8, s))
@@ -883,7 +881,7 @@ FASTMEM__AI void fm__x86_set_masked(fm__u8 *d, int c, size_t n) {
   fm__u8 *pd = d;
   __asm__(FASTMEM__MASK_N
           "{cmovzq %[zd], %[d]|cmovz %[d], %[zd]}\n\t"
-          "{vpbroadcastb %k[c], %%zmm16|vpbroadcastb zmm16, %k[c]}\n\t" FASTMEM__STORE_ZMM16
+          "{vpbroadcastb %k[c], %%zmm16|vpbroadcastb zmm16, %k[c]}\n\t" FASTMEM__STORE_K1("zmm16")
               FASTMEM__ZMM16_CLEAR
           : [t] "=&r"(t), [d] "+r"(pd), "+m"(FASTMEM__UPTO64(fm__u8, d))
           : [n] "r"(n), [zd] "r"(fm__shared.unread), [c] "r"(c)
