@@ -43,6 +43,10 @@ uninstall:
 single:
 	sh tools/amalgamate.sh dist/fastmem.h
 
+# FORCE: a prerequisite that always runs (the files that record what a build was made with).
+.PHONY: FORCE
+FORCE:
+
 # Each area of the project adds its own targets here.
 -include bench/bench.mk
 -include examples/examples.mk

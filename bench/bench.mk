@@ -84,7 +84,14 @@ BENCH__SRC = bench/main.c bench/harness.c bench/core_share.c bench/machine.c ben
 	bench/sections_size.c bench/section_cliff.c bench/report.c bench/plot.c
 BENCH__HDR = bench/bench.h bench/timing.h bench/core_probe.h
 
-$(BENCH_BIN): $(BENCH__SRC) $(BENCH__HDR) bench/peer_dpdk.c bench/bench.mk $(wildcard fastmem*.h fastmem/*.h)
+# The compiler and flags of the last build, rewritten only when they change, so that
+# make bench BENCH_CC=clang after a gcc build rebuilds instead of rerunning gcc's binary.
+BENCH__BUILT_WITH = $(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) $(BENCH_DPDK) $(BENCH_LDLIBS)
+$(BENCH_OUT)/built-with: FORCE
+	@mkdir -p $(BENCH_OUT); echo '$(BENCH__BUILT_WITH)' | cmp -s - $@ || echo '$(BENCH__BUILT_WITH)' > $@
+
+$(BENCH_BIN): $(BENCH__SRC) $(BENCH__HDR) bench/peer_dpdk.c bench/bench.mk $(BENCH_OUT)/built-with \
+	$(wildcard fastmem*.h fastmem/*.h)
 	@mkdir -p $(BENCH_OUT); def=; objs=; \
 	if [ "$(BENCH_DPDK)" != none ] && $(BENCH_CC) $(BENCH__DPDK_INC) $(BENCH__DPDK_ISA_sse) -DPEER_ISA=sse \
 		-fsyntax-only bench/peer_dpdk.c 2>/dev/null; then \

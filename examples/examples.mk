@@ -10,6 +10,11 @@ EXAMPLE_ARGS ?=
 examples: $(EXAMPLES:%=$(BUILD)/examples/%)
 	@status=0; for e in $^; do $$e $(EXAMPLE_ARGS) || status=1; done; exit $$status
 
-$(BUILD)/examples/%: examples/%.c examples/example.h fastmem.h $(wildcard fastmem_*.h)
+# rebuilt when CC or EXAMPLE_CFLAGS change (make examples CC=clang after a gcc build)
+$(BUILD)/examples/built-with: FORCE
+	@mkdir -p $(dir $@); echo '$(CC) $(EXAMPLE_CFLAGS)' | cmp -s - $@ || echo '$(CC) $(EXAMPLE_CFLAGS)' > $@
+
+$(BUILD)/examples/%: examples/%.c examples/example.h fastmem.h $(wildcard fastmem_*.h) \
+	$(BUILD)/examples/built-with
 	@mkdir -p $(dir $@)
 	$(CC) $(EXAMPLE_CFLAGS) -I. $< -o $@
