@@ -345,7 +345,6 @@ typedef unsigned char fm__b64 __attribute__((vector_size(64)));
 
 /* Unaligned, aliasing-safe scalars: one instruction each where the target
    allows unaligned access, never a call. fm__w8 is also the word block. */
-typedef uint16_t fm__w2 __attribute__((aligned(1), may_alias));
 typedef uint32_t fm__w4 __attribute__((aligned(1), may_alias));
 typedef uint64_t fm__w8 __attribute__((aligned(1), may_alias));
 FASTMEM__AI uint32_t fm__ld32(const void *p) { return *FASTMEM__CAST(const fm__w4 *, p); }
@@ -665,7 +664,6 @@ FASTMEM__COPY_FWD(64, fm__v64, fm__v64a, FASTMEM__OPAQUE(dp))
     FASTMEM__ST(T, d, h);                                                                          \
     FASTMEM__ST(T, d + n - B, t);                                                                  \
   }
-FASTMEM__HEAD_TAIL(2, fm__w2)
 FASTMEM__HEAD_TAIL(4, fm__w4)
 FASTMEM__HEAD_TAIL(8, fm__w8)
 #ifdef FASTMEM__V16
@@ -685,8 +683,10 @@ FASTMEM__AI void fm__move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
   if (n >= 16) fm__move_ends(d, s, n, FASTMEM__PORTABLE_W, 16 / FASTMEM__PORTABLE_W);
   else if (n >= 8) fm__move_head_tail_8(d, s, n);
   else if (n >= 4) fm__move_head_tail_4(d, s, n);
-  else if (n >= 2) fm__move_head_tail_2(d, s, n);
-  else if (n) d[0] = s[0];
+  else if (n) { /* 1..3 bytes as one class: 0, n/2 and n-1, loaded first (SHORT-COPY-1-3) */
+    fm__u8 x = s[0], y = s[n / 2], z = s[n - 1];
+    d[0] = x, d[n / 2] = y, d[n - 1] = z;
+  }
 }
 FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
   c = fm__fill_byte(c);
