@@ -841,10 +841,15 @@ FASTMEM__X86_OP(int, eq, (const fm__u8 *a, const fm__u8 *b, size_t n), FASTMEM__
 FASTMEM__AI int fm__x86_window_in_page(const fm__u8 *p) {
   return ((uintptr_t)p & 4095) <= 4096 - 64;
 }
+/* Whether a call of n bytes at a and b takes the masked path. Copies and compares mark it likely,
+   which makes gcc lay that path out straight; sets do not (MASK-LIKELY). */
+#define FASTMEM__X86_MASK_BITS (FM_CPU_AVX512 | FASTMEM__X86_MASKED)
+#define FASTMEM__X86_MASKED_IF(n, a, b)                                                            \
+  (!__builtin_constant_p(n) &&                                                                     \
+   (fm__load(&fm__cpu_state) & FASTMEM__X86_MASK_BITS) == FASTMEM__X86_MASK_BITS &&                \
+   fm__x86_window_in_page(a) && fm__x86_window_in_page(b))
 FASTMEM__AI int fm__x86_masked(size_t n, const fm__u8 *a, const fm__u8 *b) {
-  const unsigned bits = FM_CPU_AVX512 | FASTMEM__X86_MASKED;
-  return !__builtin_constant_p(n) && (fm__load(&fm__cpu_state) & bits) == bits &&
-         fm__x86_window_in_page(a) && fm__x86_window_in_page(b);
+  return FASTMEM__LIKELY(FASTMEM__X86_MASKED_IF(n, a, b));
 }
 /* k1 = the first n bits (n <= 64): the mask of the n bytes at an address. asm: {AT&T|Intel}. */
 #define FASTMEM__MASK_N                                                                            \
@@ -928,7 +933,7 @@ FASTMEM__AI void fm__x86_move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
 /* Sets of 16..64 bytes are one class of four stores (SHORT-SET-16-64). */
 FASTMEM__AI void fm__x86_set_short(fm__u8 *d, int c, size_t n) {
 #ifdef FASTMEM__X86_MASKS
-  if (fm__x86_masked(n, d, d)) fm__x86_set_masked(d, c, n);
+  if (FASTMEM__X86_MASKED_IF(n, d, d)) fm__x86_set_masked(d, c, n);
   else
 #endif
       if (n >= 16)
