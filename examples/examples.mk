@@ -10,9 +10,12 @@ EXAMPLE_ARGS ?=
 examples: $(EXAMPLES:%=$(BUILD)/examples/%)
 	@status=0; for e in $^; do $$e $(EXAMPLE_ARGS) || status=1; done; exit $$status
 
-# rebuilt when CC or EXAMPLE_CFLAGS change (make examples CC=clang after a gcc build)
+# rebuilt when CC or EXAMPLE_CFLAGS change (make examples CC=clang after a gcc build; quoting
+# as in bench/bench.mk)
+EXAMPLES__BUILT_WITH = $(subst ','\'',$(CC) $(EXAMPLE_CFLAGS))
 $(BUILD)/examples/built-with: FORCE
-	@mkdir -p $(dir $@); echo '$(CC) $(EXAMPLE_CFLAGS)' | cmp -s - $@ || echo '$(CC) $(EXAMPLE_CFLAGS)' > $@
+	@mkdir -p $(dir $@); printf '%s\n' '$(EXAMPLES__BUILT_WITH)' | cmp -s - $@ || \
+		printf '%s\n' '$(EXAMPLES__BUILT_WITH)' > $@
 
 $(BUILD)/examples/%: examples/%.c examples/example.h fastmem.h $(wildcard fastmem_*.h) \
 	$(BUILD)/examples/built-with

@@ -4,6 +4,7 @@
 /* Constant sizes: straight-line code, no call, no branch. */
 void cg_copy16(void *d, const void *s) { fm_memcpy(d, s, 16); }
 void cg_copy7(void *d, const void *s) { fm_memcpy(d, s, 7); }
+void cg_move3(void *d, const void *s) { fm_memmove(d, s, 3); }
 void cg_copy32(void *d, const void *s) { fm_memcpy(d, s, 32); }
 void cg_move24(void *d, const void *s) { fm_memmove(d, s, 24); }
 void cg_set32(void *d, int c) { fm_memset(d, c, 32); }

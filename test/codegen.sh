@@ -19,7 +19,7 @@ for cc in gcc clang; do
     n=$(body "$out/cg.o" cg_copy16 | grep -vcE '\s(ret|nop[a-z]*)\s|\s(ret|nop[a-z]*)$')
     if [ "$n" = 2 ]; then ok "$cc $o: fm_memcpy(d, s, 16) is one load and one store"
     else bad "$cc $o: fm_memcpy(d, s, 16) is $n instructions"; body "$out/cg.o" cg_copy16; fi
-    for f in cg_copy16 cg_copy7 cg_copy32 cg_move24 cg_set32 cg_set13 cg_eq16 cg_eq32 cg_cmp4 \
+    for f in cg_copy16 cg_copy7 cg_move3 cg_copy32 cg_move24 cg_set32 cg_set13 cg_eq16 cg_eq32 cg_cmp4 \
              cg_copy48 cg_set64 cg_eq48; do
       if body "$out/cg.o" $f | grep -qE '\s(call|j[a-z]+)\s'; then bad "$cc $o: $f branches or calls"; body "$out/cg.o" $f
       else ok "$cc $o: $f is straight-line"; fi
