@@ -43,9 +43,14 @@ uninstall:
 single:
 	sh tools/amalgamate.sh dist/fastmem.h
 
-# FORCE: a prerequisite that always runs (the files that record what a build was made with).
+# A file that records what a build was made with: its rule sets BUILT_WITH, depends on FORCE
+# (always runs) and has RECORD_BUILD as its recipe, which rewrites the file only when BUILT_WITH
+# changed, so that what depends on it is rebuilt when the compiler or flags change. Single quotes
+# are escaped for the shell; printf keeps backslashes as they are.
 .PHONY: FORCE
 FORCE:
+RECORD_BUILD = @mkdir -p $(dir $@); printf '%s\n' '$(subst ','\'',$(BUILT_WITH))' | cmp -s - $@ || \
+	printf '%s\n' '$(subst ','\'',$(BUILT_WITH))' > $@
 
 # Each area of the project adds its own targets here.
 -include bench/bench.mk

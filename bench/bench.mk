@@ -84,13 +84,11 @@ BENCH__SRC = bench/main.c bench/harness.c bench/core_share.c bench/machine.c ben
 	bench/sections_size.c bench/section_cliff.c bench/report.c bench/plot.c
 BENCH__HDR = bench/bench.h bench/timing.h bench/core_probe.h
 
-# The compiler and flags of the last build, rewritten only when they change, so that
-# make bench BENCH_CC=clang after a gcc build rebuilds instead of rerunning gcc's binary.
-# (single quotes escaped for the shell's '...', printf so that backslashes stay as they are)
-BENCH__BUILT_WITH = $(subst ','\'',$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) $(BENCH_DPDK) $(BENCH_LDLIBS))
+# The compiler and flags of the last build (RECORD_BUILD, top Makefile): make bench BENCH_CC=clang
+# after a gcc build rebuilds instead of rerunning gcc's binary.
+$(BENCH_OUT)/built-with: BUILT_WITH = $(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_WARN) $(BENCH_DPDK) $(BENCH_LDLIBS)
 $(BENCH_OUT)/built-with: FORCE
-	@mkdir -p $(BENCH_OUT); printf '%s\n' '$(BENCH__BUILT_WITH)' | cmp -s - $@ || \
-		printf '%s\n' '$(BENCH__BUILT_WITH)' > $@
+	$(RECORD_BUILD)
 
 $(BENCH_BIN): $(BENCH__SRC) $(BENCH__HDR) bench/peer_dpdk.c bench/bench.mk $(BENCH_OUT)/built-with \
 	$(wildcard fastmem*.h fastmem/*.h)

@@ -10,12 +10,10 @@ EXAMPLE_ARGS ?=
 examples: $(EXAMPLES:%=$(BUILD)/examples/%)
 	@status=0; for e in $^; do $$e $(EXAMPLE_ARGS) || status=1; done; exit $$status
 
-# rebuilt when CC or EXAMPLE_CFLAGS change (make examples CC=clang after a gcc build; quoting
-# as in bench/bench.mk)
-EXAMPLES__BUILT_WITH = $(subst ','\'',$(CC) $(EXAMPLE_CFLAGS))
+# rebuilt when CC or EXAMPLE_CFLAGS change (RECORD_BUILD, top Makefile)
+$(BUILD)/examples/built-with: BUILT_WITH = $(CC) $(EXAMPLE_CFLAGS)
 $(BUILD)/examples/built-with: FORCE
-	@mkdir -p $(dir $@); printf '%s\n' '$(EXAMPLES__BUILT_WITH)' | cmp -s - $@ || \
-		printf '%s\n' '$(EXAMPLES__BUILT_WITH)' > $@
+	$(RECORD_BUILD)
 
 $(BUILD)/examples/%: examples/%.c examples/example.h fastmem.h $(wildcard fastmem_*.h) \
 	$(BUILD)/examples/built-with
