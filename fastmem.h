@@ -49,10 +49,6 @@
     defined(FASTMEM_PLAIN)
 #error "fastmem: unknown option; the options are spelled FASTMEM_NO_VECTOR and FASTMEM_PLAIN_C"
 #endif
-#if defined(FASTMEM_STRING_OPS_ANY_CPU) || defined(FASTMEM_MASKED_ANY_CPU) ||                      \
-    defined(FASTMEM_TAILS_ANY_CPU)
-#error "fastmem: the *_ANY_CPU options are one now: FASTMEM_ALL_STRATEGIES"
-#endif
 #if !defined(FASTMEM_PLAIN_C) && (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)
 #define FASTMEM__GNU 1
 #endif
@@ -125,10 +121,7 @@ static inline void fm__plain_fwd(volatile fm__u8 *d, const fm__u8 *s, size_t n) 
       const volatile fm__word *sw = FASTMEM__CWP(s + i);
       volatile fm__word *dw = FASTMEM__WP(d + i);
       fm__word w0 = sw[0], w1 = sw[1], w2 = sw[2], w3 = sw[3];
-      dw[0] = w0;
-      dw[1] = w1;
-      dw[2] = w2;
-      dw[3] = w3;
+      dw[0] = w0, dw[1] = w1, dw[2] = w2, dw[3] = w3;
     }
     for (; n - i >= FASTMEM__WS; i += FASTMEM__WS) *FASTMEM__WP(d + i) = *FASTMEM__CWP(s + i);
   }
@@ -144,10 +137,7 @@ static inline void fm__plain_bwd(volatile fm__u8 *d, const fm__u8 *s, size_t n) 
       const volatile fm__word *sw = FASTMEM__CWP(s + i - 4 * FASTMEM__WS);
       volatile fm__word *dw = FASTMEM__WP(d + i - 4 * FASTMEM__WS);
       fm__word w3 = sw[3], w2 = sw[2], w1 = sw[1], w0 = sw[0];
-      dw[3] = w3;
-      dw[2] = w2;
-      dw[1] = w1;
-      dw[0] = w0;
+      dw[3] = w3, dw[2] = w2, dw[1] = w1, dw[0] = w0;
     }
     for (; i >= FASTMEM__WS; i -= FASTMEM__WS)
       *FASTMEM__WP(d + i - FASTMEM__WS) = *FASTMEM__CWP(s + i - FASTMEM__WS);
@@ -168,10 +158,7 @@ static inline void fm__set(fm__u8 *dst, int c, size_t n) {
     for (; FASTMEM__MIS(d + i); i++) d[i] = b;
     for (; n - i >= 4 * FASTMEM__WS; i += 4 * FASTMEM__WS) {
       volatile fm__word *dw = FASTMEM__WP(d + i);
-      dw[0] = w;
-      dw[1] = w;
-      dw[2] = w;
-      dw[3] = w;
+      dw[0] = w, dw[1] = w, dw[2] = w, dw[3] = w;
     }
     for (; n - i >= FASTMEM__WS; i += FASTMEM__WS) *FASTMEM__WP(d + i) = w;
   }
@@ -656,16 +643,13 @@ FASTMEM__COPY_FWD(64, fm__v64, fm__v64a, FASTMEM__OPAQUE(dp))
 #define fm__set_loop(d, c, n, W, fewest) FASTMEM__BY_W(W, fm__set_loop, d, c, n, fewest)
 
 /* ---- Short paths (n <= 32), inlined at every call site --------------------
- * fm__move_head_tail_B(d, s, n), B <= n <= 2B: the first and the last B
- * bytes, both loaded before either is stored, so any overlap is fine. */
-#define FASTMEM__HEAD_TAIL(B, T)                                                                   \
-  FASTMEM__AI void fm__move_head_tail_##B(fm__u8 *d, const fm__u8 *s, size_t n) {                  \
-    T h = FASTMEM__LD(T, s), t = FASTMEM__LD(T, s + n - B);                                        \
-    FASTMEM__ST(T, d, h);                                                                          \
-    FASTMEM__ST(T, d + n - B, t);                                                                  \
-  }
-FASTMEM__HEAD_TAIL(4, fm__w4)
-FASTMEM__HEAD_TAIL(8, fm__w8)
+ * fm__move_head_tail_4, 4 <= n <= 8: the first and the last 4 bytes, both loaded before either is
+ * stored, so any overlap is fine (fm__move_ends does the same with 8- and 16-byte blocks). */
+FASTMEM__AI void fm__move_head_tail_4(fm__u8 *d, const fm__u8 *s, size_t n) {
+  uint32_t h = fm__ld32(s), t = fm__ld32(s + n - 4);
+  fm__st32(d, h);
+  fm__st32(d + n - 4, t);
+}
 #ifdef FASTMEM__V16
 /* 16 <= n <= 64 in four 16-byte stores at 0, a, n - 16 - a and n - 16 (a is
    16 from 32 bytes on, else 0): no branch on the size (SHORT-SET-16-64). */
@@ -681,7 +665,7 @@ FASTMEM__AI void fm__set_four_16(fm__u8 *d, int c, size_t n) {
 
 FASTMEM__AI void fm__move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
   if (n >= 16) fm__move_ends(d, s, n, FASTMEM__PORTABLE_W, 16 / FASTMEM__PORTABLE_W);
-  else if (n >= 8) fm__move_head_tail_8(d, s, n);
+  else if (n >= 8) fm__move_ends(d, s, n, 8, 1);
   else if (n >= 4) fm__move_head_tail_4(d, s, n);
   else if (n) { /* 1..3 bytes as one class: 0, n/2 and n-1, loaded first (SHORT-COPY-1-3) */
     fm__u8 x = s[0], y = s[n / 2], z = s[n - 1];
@@ -691,10 +675,8 @@ FASTMEM__AI void fm__move_short(fm__u8 *d, const fm__u8 *s, size_t n) {
 FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
   c = fm__fill_byte(c);
   if (n >= 16) fm__set_ends(d, c, n, FASTMEM__PORTABLE_W, 16 / FASTMEM__PORTABLE_W);
-  else if (__builtin_constant_p(n) && n >= 8) {
-    fm__st64(d, fm__splat8(c));
-    fm__st64(d + n - 8, fm__splat8(c));
-  } else if (__builtin_constant_p(n) && n >= 4) {
+  else if (__builtin_constant_p(n) && n >= 8) fm__set_ends(d, c, n, 8, 1);
+  else if (__builtin_constant_p(n) && n >= 4) {
     fm__st32(d, (uint32_t)fm__splat8(c));
     fm__st32(d + n - 4, (uint32_t)fm__splat8(c));
   } else if (n >= 4) {
@@ -706,11 +688,8 @@ FASTMEM__AI void fm__set_short(fm__u8 *d, int c, size_t n) {
     fm__st32(d + a, x);
     fm__st32(d + n - 4 - a, x);
     fm__st32(d + n - 4, x);
-  } else if (n) { /* 1..3: no branch */
-    d[0] = (fm__u8)c;
-    d[n / 2] = (fm__u8)c;
-    d[n - 1] = (fm__u8)c;
-  }
+  } else if (n) /* 1..3: no branch */
+    d[0] = (fm__u8)c, d[n / 2] = (fm__u8)c, d[n - 1] = (fm__u8)c;
 }
 
 /* Compare of n <= 32 bytes: first and last words, big-endian. Where two words overlap, the shared

@@ -70,9 +70,7 @@ FASTMEM__FEATURES(fm__ppc_probe)
  * A vector lives in an fm__ppc_v; "Z" is a register-indexed memory operand, as lxvd2x wants.
  * lxvd2x/stxvd2x swap the doublewords on little endian, which copies and equality do not see. */
 typedef long long fm__ppc_v __attribute__((vector_size(16), aligned(1), may_alias));
-typedef struct {
-  fm__u8 b_[128];
-} fm__ppc_m128; /* 128 bytes of memory, for asm operands */
+typedef fm__u8 fm__ppc_m128[128]; /* 128 bytes of memory, for asm operands */
 #define FASTMEM__PPC_LD(v, p)                                                                      \
   __asm__("lxvd2x %x0,%y1" : "=wa"(v) : "Z"(*FASTMEM__CAST(const fm__ppc_v *, (p))))
 #define FASTMEM__PPC_ST(v, p)                                                                      \
@@ -447,17 +445,9 @@ FASTMEM__AI void fm__p9_set_short(fm__u8 *d, int c, size_t n) {
 FASTMEM__AI const char *fm__arch_name(unsigned f) {
   return f & FM_CPU_P10 ? "power10" : f & FM_CPU_P9 ? "power9" : f & FM_CPU_VSX ? "vsx" : "";
 }
-FASTMEM__AI void fm__arch_move_call(fm__u8 *d, const fm__u8 *s, size_t n) {
-  FASTMEM__CALL(fm__ppc_move_long, d, s, n);
-}
-FASTMEM__AI void fm__arch_set_call(fm__u8 *d, int c, size_t n) {
-  FASTMEM__CALL(fm__ppc_set_long, d, c, n);
-}
-FASTMEM__AI int fm__arch_cmp_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return FASTMEM__CALL(fm__ppc_cmp_long, a, b, n);
-}
-FASTMEM__AI int fm__arch_eq_call(const fm__u8 *a, const fm__u8 *b, size_t n) {
-  return FASTMEM__CALL(fm__ppc_eq_long, a, b, n);
-}
+#define fm__arch_move_call(...) FASTMEM__CALL(fm__ppc_move_long, __VA_ARGS__)
+#define fm__arch_set_call(...) FASTMEM__CALL(fm__ppc_set_long, __VA_ARGS__)
+#define fm__arch_cmp_call(...) FASTMEM__CALL(fm__ppc_cmp_long, __VA_ARGS__)
+#define fm__arch_eq_call(...) FASTMEM__CALL(fm__ppc_eq_long, __VA_ARGS__)
 
 #endif /* FASTMEM_PPC_H */

@@ -36,8 +36,7 @@ FASTMEM__AI int fm__at_least(size_t n, size_t min) { return n >= min; }
 #ifdef FASTMEM__NOVEC
 /* ==== No vector registers ====================================================
  * The portable path in words; disjoint copies and sets from 1 KiB through rep movsb and rep stosb
- * on the one CPU where they were measured to beat the word loops, Intel 06h/CFh (NOVEC-MOVSB-CFH).
- */
+ * on the one CPU measured to gain from them, Intel 06h/CFh (NOVEC-MOVSB-CFH). */
 #if !defined(FASTMEM_NO_PROBE) && defined(__has_include)
 #if __has_include(<cpuid.h>)
 #include <cpuid.h>
@@ -356,20 +355,16 @@ FASTMEM__AI const char *fm__arch_name(unsigned f) {
 #define FASTMEM__X86_64_UNLIKELY(x) (x)
 #endif
 
-/* One W-byte block from s to W-aligned d with a non-temporal store (asm:
+/* fm__stream_W(d, s): one W-byte block from s to W-aligned d with a non-temporal store (asm:
    clang -O0 turns the intrinsics into a memcpy call). */
-FASTMEM__TARGET(FASTMEM__T_SSE2) void fm__stream_16(fm__u8 *d, const fm__u8 *s) {
-  fm__v16 x = *FASTMEM__CAST(const fm__v16 *, s);
-  __asm__("movntdq {%1, %0|%0, %1}" : "=m"(*FASTMEM__CAST(fm__v16a *, d)) : "x"(x));
-}
-FASTMEM__TARGET(FASTMEM__T_AVX2) void fm__stream_32(fm__u8 *d, const fm__u8 *s) {
-  fm__v32 x = *FASTMEM__CAST(const fm__v32 *, s);
-  __asm__("vmovntdq {%1, %0|%0, %1}" : "=m"(*FASTMEM__CAST(fm__v32a *, d)) : "x"(x));
-}
-FASTMEM__TARGET(FASTMEM__T_AVX512) void fm__stream_64(fm__u8 *d, const fm__u8 *s) {
-  fm__v64 x = *FASTMEM__CAST(const fm__v64 *, s);
-  __asm__("vmovntdq {%1, %0|%0, %1}" : "=m"(*FASTMEM__CAST(fm__v64a *, d)) : "v"(x));
-}
+#define FASTMEM__STREAM(W, tgt, insn, reg)                                                         \
+  FASTMEM__TARGET(tgt) void fm__stream_##W(fm__u8 *d, const fm__u8 *s) {                           \
+    fm__v##W x = *FASTMEM__CAST(const fm__v##W *, s);                                              \
+    __asm__(insn " {%1, %0|%0, %1}" : "=m"(*FASTMEM__CAST(fm__v##W##a *, d)) : reg(x));            \
+  }
+FASTMEM__STREAM(16, FASTMEM__T_SSE2, "movntdq", "x")
+FASTMEM__STREAM(32, FASTMEM__T_AVX2, "vmovntdq", "x")
+FASTMEM__STREAM(64, FASTMEM__T_AVX512, "vmovntdq", "v")
 /* 0xff in each byte where the 16 or 32 bytes at a and b are equal. */
 FASTMEM__TARGET(FASTMEM__T_SSE2) fm__c16 fm__eq_x16(const fm__u8 *a, const fm__u8 *b) {
   return (fm__c16)((fm__c16)FASTMEM__LD(fm__v16, a) == (fm__c16)FASTMEM__LD(fm__v16, b));
