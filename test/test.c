@@ -32,6 +32,7 @@
 
 static unsigned long passed, failed;
 static int quick;
+static int const_sizes; /* calls with the size a constant: see CONST_SIZES */
 static unsigned long long seed = 1;
 static unsigned cur_mask;
 
@@ -49,7 +50,8 @@ static unsigned long long rnd(void) {
     else {                                                                                         \
       failed++;                                                                                    \
       if (failed <= 30) {                                                                          \
-        printf("FAIL %s:%d [%s mask=0x%x] ", __FILE__, __LINE__, fm_path_name(), cur_mask);        \
+        printf("FAIL %s:%d [%s mask=0x%x%s] ", __FILE__, __LINE__, fm_path_name(), cur_mask,       \
+               const_sizes ? ", constant n" : "");                                                 \
         printf(__VA_ARGS__);                                                                       \
         printf("\n");                                                                              \
       }                                                                                            \
@@ -147,6 +149,44 @@ static size_t nt_bytes(void) { return 0; } /* the plain C path has none */
 static size_t nt_bytes(void) { return (size_t)fm__nt_kib << 10; }
 #endif
 
+/* ---- Sizes known at compile time ------------------------------------------
+ * A call whose size is a constant compiles to code of its own, the commonest use (memcpy(&x, p,
+ * 8)). While const_sizes is set, the tests call through a switch with a case per size in
+ * CONST_SIZES, each a call with that size as a constant; other sizes are called as usual. */
+#define SIZES4(X, b) X(b) X(b + 1) X(b + 2) X(b + 3)
+#define SIZES16(X, b) SIZES4(X, b) SIZES4(X, b + 4) SIZES4(X, b + 8) SIZES4(X, b + 12)
+#define SIZES80(X) SIZES16(X, 0) SIZES16(X, 16) SIZES16(X, 32) SIZES16(X, 48) SIZES16(X, 64)
+#define CONST_SIZES(X) SIZES80(X) X(80) X(96) X(128) X(255) X(256)
+/* clang-format off */
+#define CASE_MEMCPY(N) case N: return fm_memcpy(d, s, N);
+#define CASE_MEMMOVE(N) case N: return fm_memmove(d, s, N);
+#define CASE_MEMSET(N) case N: return fm_memset(d, c, N);
+#define CASE_MEMCMP(N) case N: return fm_memcmp(a, b, N);
+#define CASE_MEMEQ(N) case N: return fm_memeq(a, b, N);
+/* clang-format on */
+#define LIST_ITEM(N) N,
+static const size_t const_list[] = {CONST_SIZES(LIST_ITEM)};
+static void *t_memcpy(void *d, const void *s, size_t n) {
+  switch (const_sizes ? n : (size_t)-1) { CONST_SIZES(CASE_MEMCPY) }
+  return fm_memcpy(d, s, n);
+}
+static void *t_memmove(void *d, const void *s, size_t n) {
+  switch (const_sizes ? n : (size_t)-1) { CONST_SIZES(CASE_MEMMOVE) }
+  return fm_memmove(d, s, n);
+}
+static void *t_memset(void *d, int c, size_t n) {
+  switch (const_sizes ? n : (size_t)-1) { CONST_SIZES(CASE_MEMSET) }
+  return fm_memset(d, c, n);
+}
+static int t_memcmp(const void *a, const void *b, size_t n) {
+  switch (const_sizes ? n : (size_t)-1) { CONST_SIZES(CASE_MEMCMP) }
+  return fm_memcmp(a, b, n);
+}
+static int t_memeq(const void *a, const void *b, size_t n) {
+  switch (const_sizes ? n : (size_t)-1) { CONST_SIZES(CASE_MEMEQ) }
+  return fm_memeq(a, b, n);
+}
+
 /* ---- memcpy and memset ---------------------------------------------------- */
 /* Where a range of n bytes sits in a region: flush with the front guard, flush
    with the back guard, or inside with room for red zones on both sides. */
@@ -190,7 +230,7 @@ static void test_copy_size(region src, region dst, region exp, size_t n) {
       memset(dst.base + lo, 0xa5, hi - lo);
       memset(exp.base + lo, 0xa5, hi - lo);
       memcpy(exp.base + pos, s, n);
-      CHECK(fm_memcpy(d, s, n) == d && memcmp(dst.base + lo, exp.base + lo, hi - lo) == 0,
+      CHECK(t_memcpy(d, s, n) == d && memcmp(dst.base + lo, exp.base + lo, hi - lo) == 0,
             "memcpy n=%zu src_off=%zu dst_off=%zu where=%d first bad byte %ld (of window at %zu)",
             n, so, dof, where, first_diff(dst.base + lo, exp.base + lo, hi - lo), pos - lo);
     }
@@ -214,7 +254,7 @@ static void test_set_size(region dst, region exp, size_t n) {
       memset(dst.base + lo, 0x3c, hi - lo);
       memset(exp.base + lo, 0x3c, hi - lo);
       memset(exp.base + pos, c & 0xff, n);
-      CHECK(fm_memset(d, c, n) == d && memcmp(dst.base + lo, exp.base + lo, hi - lo) == 0,
+      CHECK(t_memset(d, c, n) == d && memcmp(dst.base + lo, exp.base + lo, hi - lo) == 0,
             "memset n=%zu dst_off=%zu where=%d c=%d first bad byte %ld (of window at %zu)", n, dof,
             where, c, first_diff(dst.base + lo, exp.base + lo, hi - lo), pos - lo);
     }
@@ -255,7 +295,7 @@ static void test_move_size(region buf, region exp, u8 *tmp, size_t n) {
       fill(buf.base + buf.len - span, span);
       memcpy(exp.base + exp.len - span, buf.base + buf.len - span, span);
       ref_move(exp.base + dpos - (buf.len - exp.len), exp.base + so - (buf.len - exp.len), n, tmp);
-      CHECK(fm_memmove(d, s, n) == d &&
+      CHECK(t_memmove(d, s, n) == d &&
                 memcmp(buf.base + buf.len - span, exp.base + exp.len - span, span) == 0,
             "memmove n=%zu dst-src=%ld src_off=%zu first bad byte %ld", n, dist, so & 63,
             first_diff(buf.base + buf.len - span, exp.base + exp.len - span, span));
@@ -267,8 +307,8 @@ static void test_move_size(region buf, region exp, u8 *tmp, size_t n) {
 /* want: the expected sign, from the reference unless the caller knows it. */
 static void check_cmp_want(const u8 *a, const u8 *b, size_t n, const char *what, long pos,
                            int want) {
-  int got = fm_memcmp(a, b, n), back = fm_memcmp(b, a, n);
-  int eq = fm_memeq(a, b, n);
+  int got = t_memcmp(a, b, n), back = t_memcmp(b, a, n);
+  int eq = t_memeq(a, b, n);
   CHECK(sign(got) == want && sign(back) == -want && got != (-2147483647 - 1) &&
             back != (-2147483647 - 1),
         "memcmp n=%zu %s pos=%ld a_off=%zu b_off=%zu want %d got %d / reversed %d", n, what, pos,
@@ -397,6 +437,16 @@ static void run_mask(unsigned mask, unsigned flip, size_t bufsz, size_t nt) {
     test_set_size(dst, exp, nt + 4095);
     test_cmp_size(src, dst, nt + 4095);
   }
+  /* the sizes with a case of their own, called with the size a constant */
+  const_sizes = 1;
+  for (i = 0; i < sizeof const_list / sizeof const_list[0]; i++) {
+    n = const_list[i];
+    test_copy_size(src, dst, exp, n);
+    test_set_size(dst, exp, n);
+    test_move_size(dst, exp, tmp, n);
+    test_cmp_size(src, dst, n);
+  }
+  const_sizes = 0;
   test_same(src, 4096);
   test_same(src, 7);
   region_free(src);
