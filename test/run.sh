@@ -72,6 +72,13 @@ if [ "${1:-}" != quick ]; then
   [ -z "$runner32" ] && { echo 'int main(void){return 0;}' > "$out/e.c"; gcc -m32 "$out/e.c" -o "$out/e32" 2>/dev/null && "$out/e32" 2>/dev/null || runner32="qemu-i386"; }
   cfg gcc-m32-O2        "gcc -m32 -std=c99 -O2"         "$runner32" -q
   cfg clang-m32-O2      "clang -m32 -std=c99 -O2"       "$runner32" -q
+  # x86-64 CPUs without AVX-512 (qemu's "max": AVX2) and without AVX (Nehalem):
+  # the probe and every call site must keep to the CPU's instructions, or the
+  # run stops on SIGILL; fm_cpu_limit on a CPU that has them cannot show that.
+  cfg gcc-qemu-avx2     "gcc -std=c11 -O2"              "qemu-x86_64 -cpu max" -q
+  cfg clang-qemu-avx2   "clang -std=c11 -O2"            "qemu-x86_64 -cpu max" -q
+  cfg gcc-qemu-sse2     "gcc -std=c11 -O2"              "qemu-x86_64 -cpu Nehalem-v1" -q
+  cfg clang-qemu-sse2   "clang -std=c11 -O2"            "qemu-x86_64 -cpu Nehalem-v1" -q
   # fastmem.h compiled on its own, as C and C++, warning-free (clang warns
   # about unused static inline functions in a main file, not in a header);
   # C also without declarations after statements, as some projects build.
